@@ -1,0 +1,88 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Process configuration: the only module that reads `process.env`.
+ *
+ * Precedence: explicit overrides passed to `loadConfig()` > environment variables > defaults.
+ * Relative paths are resolved against the current working directory once, here, so every
+ * process (web server, worker, CLI, Prisma CLI) agrees on where the data lives.
+ */
+export const envSchema = z.object({
+  /** `file:<path>` (SQLite) or `postgresql://…`. @default "file:<FORAGE_DATA_DIR>/forage.db" */
+  DATABASE_URL: z.string().trim().min(1).optional(),
+  /** Where crawled files, stored HTML bodies and the SQLite database live. @default "data" */
+  FORAGE_DATA_DIR: z.string().trim().min(1).default("data"),
+  /** Port of the dashboard. @default 3000 */
+  FORAGE_PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** Port of the built-in demo website started next to the dashboard. @default 3100 */
+  FORAGE_DEMO_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
+  /** Host the dashboard and demo bind to. @default "127.0.0.1" */
+  FORAGE_HOST: z.string().trim().min(1).default("127.0.0.1"),
+  /** A stable name for this worker process in leases (defaults to hostname:pid). */
+  FORAGE_WORKER_ID: z.string().trim().min(1).optional(),
+});
+
+export type DatabaseProvider = "sqlite" | "postgresql";
+
+export interface ForageConfig {
+  databaseUrl: string;
+  databaseProvider: DatabaseProvider;
+  /** Absolute path of the SQLite file (sqlite only). */
+  sqlitePath: string | null;
+  dataDir: string;
+  port: number;
+  demoPort: number;
+  host: string;
+  workerId: string | null;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export function loadConfig(overrides: Partial<z.input<typeof envSchema>> = {}, cwd = process.cwd()): ForageConfig {
+  const parsed = envSchema.safeParse({ ...pickEnv(), ...overrides });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid environment: ${issue?.path.join(".")}: ${issue?.message}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(cwd, env.FORAGE_DATA_DIR);
+  const rawUrl = env.DATABASE_URL ?? `file:${path.join(dataDir, "forage.db")}`;
+  const { databaseUrl, databaseProvider, sqlitePath } = resolveDatabaseUrl(rawUrl, cwd);
+  return {
+    databaseUrl,
+    databaseProvider,
+    sqlitePath,
+    dataDir,
+    port: env.FORAGE_PORT,
+    demoPort: env.FORAGE_DEMO_PORT,
+    host: env.FORAGE_HOST,
+    workerId: env.FORAGE_WORKER_ID ?? null,
+  };
+}
+
+function pickEnv(): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const key of Object.keys(envSchema.shape)) {
+    const value = process.env[key];
+    if (value !== undefined && value !== "") out[key] = value;
+  }
+  return out;
+}
+
+function resolveDatabaseUrl(url: string, cwd: string) {
+  if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
+    return { databaseUrl: url, databaseProvider: "postgresql" as const, sqlitePath: null };
+  }
+  if (url.startsWith("file:")) {
+    // Prisma resolves relative SQLite paths against the schema file, the adapter against the
+    // process's cwd: an absolute path removes the ambiguity.
+    const sqlitePath = path.resolve(cwd, url.slice("file:".length));
+    return { databaseUrl: `file:${sqlitePath}`, databaseProvider: "sqlite" as const, sqlitePath };
+  }
+  throw new ConfigError(
+    `Invalid environment: DATABASE_URL must start with "file:" (SQLite) or "postgresql://" (PostgreSQL), got "${url.slice(0, 40)}"`,
+  );
+}

@@ -1,0 +1,48 @@
+// `npm start`: install if needed, migrate, build, then run the dashboard, a crawl worker and
+// the demo website side by side. Ctrl-C (or SIGTERM) stops all three cleanly.
+import { spawn } from "node:child_process";
+import { ensureDependencies, ensureNextBuild, ensurePrismaClient, log, ROOT, run } from "./setup.mjs";
+
+ensureDependencies();
+ensurePrismaClient();
+run(process.execPath, ["bin/forage.mjs", "migrate"]);
+ensureNextBuild();
+
+const port = process.env.FORAGE_PORT || "3000";
+const host = process.env.FORAGE_HOST || "127.0.0.1";
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1" };
+
+const children = [
+  { name: "dashboard", args: ["node_modules/next/dist/bin/next", "start", "-H", host, "-p", port] },
+  { name: "worker", args: ["bin/forage.mjs", "worker"] },
+  { name: "demo site", args: ["bin/forage.mjs", "demo"] },
+].map(({ name, args }) => ({ name, process: spawn(process.execPath, args, { cwd: ROOT, env, stdio: "inherit" }) }));
+
+let stopping = false;
+function stopAll(exitCode) {
+  if (stopping) return;
+  stopping = true;
+  log("Stopping…");
+  for (const child of children) if (child.process.exitCode === null) child.process.kill("SIGTERM");
+  // A child that ignores SIGTERM for 15 s is killed: Ctrl-C must always end `npm start`.
+  const killTimer = setTimeout(() => {
+    for (const child of children) if (child.process.exitCode === null) child.process.kill("SIGKILL");
+  }, 15_000);
+  killTimer.unref();
+  Promise.all(children.map((child) => new Promise((resolve) => (child.process.exitCode !== null ? resolve() : child.process.on("exit", resolve))))).then(
+    () => process.exit(exitCode),
+  );
+}
+
+for (const child of children) {
+  child.process.on("exit", (code, signal) => {
+    if (!stopping) {
+      log(`The ${child.name} stopped unexpectedly (${signal ?? `exit ${code}`}); stopping everything.`);
+      stopAll(1);
+    }
+  });
+}
+process.on("SIGINT", () => stopAll(0));
+process.on("SIGTERM", () => stopAll(0));
+
+log(`Dashboard: http://${host}:${port}   (Ctrl-C stops Forage)`);
