@@ -5,9 +5,15 @@ import path from "node:path";
 // (`npx vitest run --project unit`). Native addons (better-sqlite3, hnswlib-node)
 // need process isolation: pool "forks".
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(__dirname) } },
+  resolve: {
+    alias: {
+      "@": path.resolve(import.meta.dirname),
+      "server-only": path.resolve(import.meta.dirname, "test/helpers/stubs/server-only.ts"),
+    },
+  },
   test: {
     pool: "forks",
+    globalSetup: ["test/helpers/global-setup.ts"],
     projects: [
       { extends: true, test: { name: "unit", include: ["test/unit/**/*.test.ts"], testTimeout: 20_000 } },
       {

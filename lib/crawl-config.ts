@@ -1,0 +1,191 @@
+import { z } from "zod";
+import {
+  ALGORITHM_DEFAULTS,
+  DEFAULT_BLOCKED_EXTENSIONS,
+  DEFAULT_BLOCKED_MIME_PREFIXES,
+  PAPER_TARGET_MIME_TYPES,
+} from "./crawler/defaults";
+
+/**
+ * The configuration of one crawl: validated once at the edge (API, CLI), stored with the crawl
+ * as JSON, read back by the worker. Strict objects reject typos ("budjet") instead of ignoring
+ * them; every field has a literal default, so `{ rootUrl }` alone is a complete crawl.
+ */
+
+export const STRATEGIES = ["sb", "sb-oracle", "bfs", "dfs", "random", "focused", "tp-off"] as const;
+export type Strategy = (typeof STRATEGIES)[number];
+
+export const STRATEGY_LABELS: Record<Strategy, string> = {
+  sb: "SB-CLASSIFIER (learns which page structures lead to targets)",
+  "sb-oracle": "SB-ORACLE (replays only: true link types)",
+  bfs: "Breadth-first (BFS)",
+  dfs: "Depth-first (DFS)",
+  random: "Random",
+  focused: "Focused (URL and anchor classifier)",
+  "tp-off": "Tag paths offline (TP-OFF)",
+};
+
+const MIB = 1024 * 1024;
+
+const mimeType = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/, "must look like type/subtype, e.g. text/csv");
+
+const mimePrefix = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9][a-z0-9!#$&^_.+-]*\/([a-z0-9][a-z0-9!#$&^_.+-]*)?$/, 'must be a MIME type or a prefix ending in "/", e.g. image/');
+
+const extension = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((value) => (value.startsWith(".") ? value : `.${value}`))
+  .pipe(z.string().regex(/^\.[a-z0-9][a-z0-9_+-]*$/, "must be a file extension such as .png"));
+
+export const rootUrlSchema = z
+  .string()
+  .trim()
+  .min(1, "is required")
+  .max(2048, "is longer than 2048 characters")
+  .superRefine((value, ctx) => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      ctx.addIssue({ code: "custom", message: "is not a valid URL (include http:// or https://)" });
+      return;
+    }
+    if (url.protocol !== "http:" && url.protocol !== "https:") {
+      ctx.addIssue({ code: "custom", message: `must use http or https, not ${url.protocol.replace(":", "")}` });
+    } else if (!url.hostname) {
+      ctx.addIssue({ code: "custom", message: "has no host name" });
+    } else if (url.username || url.password) {
+      ctx.addIssue({ code: "custom", message: "must not contain a user name or password" });
+    }
+  })
+  .transform((value) => {
+    const url = new URL(value);
+    url.hash = "";
+    return url.toString();
+  });
+
+const positiveInt = (max: number) => z.number().int("must be a whole number").min(1, "must be at least 1").max(max);
+
+export const budgetSchema = z.strictObject({
+  /** Counted requests (GET + HEAD). @default 1000 */
+  requests: positiveInt(100_000_000).default(1000),
+  /** Total bytes received (targets and pages); null = no limit. @default null */
+  bytes: positiveInt(Number.MAX_SAFE_INTEGER).nullable().default(null),
+  /** Running time in seconds (pauses excluded); null = no limit. @default null */
+  seconds: positiveInt(365 * 24 * 3600).nullable().default(null),
+});
+
+export const blocklistSchema = z.strictObject({
+  /** URL patterns never requested: `*` globs, or `re:` followed by a regular expression. @default [] */
+  urlPatterns: z.array(z.string().trim().min(1).max(500)).max(500).default([]),
+  /** Extensions of the last path segment never requested. @default the kit's 168 media extensions */
+  extensions: z.array(extension).max(2000).default([...DEFAULT_BLOCKED_EXTENSIONS]),
+  /** MIME types or prefixes whose body is aborted as soon as headers arrive. @default image/, audio/, video/ */
+  mimeTypes: z.array(mimePrefix).max(200).default([...DEFAULT_BLOCKED_MIME_PREFIXES]),
+});
+
+export const politenessSchema = z.strictObject({
+  /** Minimum time between two requests to one host. @default 1000 */
+  delayMs: z.number().int("must be a whole number").min(0, "must not be negative").max(600_000).default(1000),
+  /** Obey robots.txt (RFC 9309). @default true */
+  obeyRobots: z.boolean().default(true),
+  /** Requests in flight per host. @default 1 */
+  maxConcurrentPerHost: z.number().int().min(1).max(16).default(1),
+  /** Cap on a robots.txt Crawl-delay. @default 30000 */
+  maxCrawlDelayMs: z.number().int().min(0).max(600_000).default(30_000),
+  /** User-Agent header; null = Forage's default, naming Forage and a contact URL. @default null */
+  userAgent: z.string().trim().min(1).max(300).nullable().default(null),
+});
+
+/** The algorithm's settings (docs/ALGORITHM.md): shown in the cockpit's "Advanced" section. */
+export const algorithmParamsSchema = z.strictObject({
+  similarityThreshold: z.number().gt(0).max(1).default(ALGORITHM_DEFAULTS.similarityThreshold),
+  banditAlpha: z.number().min(0).max(100).default(ALGORITHM_DEFAULTS.banditAlpha),
+  classifierBatchSize: z.number().int().min(1).max(10_000).default(ALGORITHM_DEFAULTS.classifierBatchSize),
+  sgdAlpha: z.number().gt(0).max(1).default(ALGORITHM_DEFAULTS.sgdAlpha),
+  hnswM: z.number().int().min(2).max(128).default(ALGORITHM_DEFAULTS.hnswM),
+  hnswEfConstruction: z.number().int().min(1).max(2000).default(ALGORITHM_DEFAULTS.hnswEfConstruction),
+  hnswEf: z.number().int().min(1).max(2000).default(ALGORITHM_DEFAULTS.hnswEf),
+  earlyStop: z.boolean().default(true),
+  earlyStopWindowRequests: z.number().int().min(10).max(1_000_000).default(ALGORITHM_DEFAULTS.earlyStopWindowRequests),
+  earlyStopBeta: z.number().min(0).lt(1).default(ALGORITHM_DEFAULTS.earlyStopBeta),
+  earlyStopTargetsPerRequest: z.number().min(0).max(1).default(ALGORITHM_DEFAULTS.earlyStopTargetsPerRequest),
+  earlyStopPatienceWindows: z.number().int().min(1).max(1000).default(ALGORITHM_DEFAULTS.earlyStopPatienceWindows),
+  trapExtraLengthChars: z.number().int().min(0).max(100_000).default(ALGORITHM_DEFAULTS.trapExtraLengthChars),
+  trapRepeatCount: z.number().int().min(2).max(1000).default(ALGORITHM_DEFAULTS.trapRepeatCount),
+  maxRedirects: z.number().int().min(0).max(50).default(10),
+  maxTargetBytes: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(100 * MIB),
+  maxHtmlBytes: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(10 * MIB),
+  /** Requests of breadth-first exploration before TP-OFF freezes its group values. @default 3000 */
+  tpOffExplorationRequests: z.number().int().min(1).max(10_000_000).default(3000),
+  /** Requests of breadth-first exploration before FOCUSED trusts its classifier. @default 100 */
+  focusedWarmupRequests: z.number().int().min(0).max(10_000_000).default(100),
+});
+
+export const crawlConfigSchema = z.strictObject({
+  rootUrl: rootUrlSchema,
+  name: z.string().trim().max(200).nullable().default(null),
+  targetMimeTypes: z.array(mimeType).min(1, "needs at least one MIME type").max(500).default([...PAPER_TARGET_MIME_TYPES]),
+  budget: budgetSchema.default(budgetSchema.parse({})),
+  blocklist: blocklistSchema.default(blocklistSchema.parse({})),
+  politeness: politenessSchema.default(politenessSchema.parse({})),
+  strategy: z.enum(STRATEGIES).default("sb"),
+  params: algorithmParamsSchema.default(algorithmParamsSchema.parse({})),
+  /** Seed of every random choice; chosen at creation when absent, then stored with the crawl. */
+  seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
+  /** Allow loopback/private/link-local addresses (the demo site, intranets). @default false */
+  allowPrivateNetwork: z.boolean().default(false),
+});
+
+export type CrawlConfigInput = z.input<typeof crawlConfigSchema>;
+export type CrawlConfig = z.output<typeof crawlConfigSchema> & { seed: number };
+
+/** Field path → message, e.g. `{ "budget.requests": "must be at least 1" }`. */
+export type FieldErrors = Record<string, string>;
+
+export class CrawlConfigError extends Error {
+  constructor(readonly fields: FieldErrors) {
+    super(
+      `Invalid crawl settings: ${Object.entries(fields)
+        .map(([field, message]) => `${field} ${message}`)
+        .join("; ")}`,
+    );
+    this.name = "CrawlConfigError";
+  }
+}
+
+export function zodFieldErrors(error: z.ZodError): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) fields[[...issue.path, key].join(".")] = "is not a known setting";
+      continue;
+    }
+    const field = issue.path.join(".") || "(body)";
+    fields[field] ??= issue.message.replace(/^Invalid input: expected (\w+), received (\w+)$/, "must be a $1, got $2");
+  }
+  return fields;
+}
+
+/**
+ * Validates crawl settings and fills defaults; a missing seed is drawn here, once, and stored.
+ * @throws CrawlConfigError naming every bad field.
+ */
+export function parseCrawlConfig(input: unknown, drawSeed: () => number = defaultSeed): CrawlConfig {
+  const parsed = crawlConfigSchema.safeParse(input);
+  if (!parsed.success) throw new CrawlConfigError(zodFieldErrors(parsed.error));
+  return { ...parsed.data, seed: parsed.data.seed ?? drawSeed() };
+}
+
+function defaultSeed(): number {
+  return Math.floor(Math.random() * 2 ** 31);
+}

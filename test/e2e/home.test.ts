@@ -1,0 +1,59 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startApp, type RunningApp } from "../helpers/app-server";
+import { launchBrowser } from "../helpers/browser";
+import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+
+let database: TestDatabase;
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await startApp(database);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await database?.dispose();
+});
+
+describe("home page (built app, real Chromium)", () => {
+  it("explains Forage and shows an empty crawl list on a new database", async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(app.baseUrl);
+    expect(response?.status()).toBe(200);
+    await expect(page.title()).resolves.toBe("Forage");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toContain("data files");
+    expect(await page.getByTestId("crawls-empty").isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it("lists crawls from the database with a human status", async () => {
+    await database.db.crawl.create({
+      data: {
+        rootUrl: "http://stats.example.org/",
+        config: "{}",
+        strategy: "sb",
+        seed: 1,
+        status: "finished",
+        stopReason: "budget-requests",
+        requestsCount: 1200,
+        targetsCount: 300,
+        startedAt: new Date(Date.now() - 60_000),
+        finishedAt: new Date(),
+        activeMs: 60_000,
+      },
+    });
+    const page = await browser.newPage();
+    await page.goto(app.baseUrl);
+    const table = page.getByRole("table", { name: "Crawls" });
+    await table.waitFor();
+    const row = table.getByRole("row").filter({ hasText: "stats.example.org" });
+    expect(await row.textContent()).toContain("Finished: budget spent (requests)");
+    expect(await row.textContent()).toContain("25.0 %");
+    await page.close();
+  });
+});
