@@ -1,0 +1,152 @@
+/**
+ * Reading a response body: count wire bytes, decode gzip / deflate / br, enforce the
+ * decoded size limit, and deliver to a buffer or to the caller's Writable. Limits apply to
+ * the *decoded* size because a 10 KiB gzip bomb can inflate to gigabytes.
+ */
+import type { Readable, Writable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import zlib from "node:zlib";
+import { DecodeError, type FetchError, SinkError, toFetchError } from "./errors";
+
+export interface ReadBodyOptions {
+  /** The Content-Encoding header ("" or absent = identity). */
+  contentEncoding: string | undefined;
+  maxBodyBytes: number;
+  /** "truncate" only applies in buffer mode (sink null). */
+  overflow: "abort" | "truncate";
+  /** null: buffer the body; otherwise decode into this Writable (ended on success). */
+  sink: Writable | null;
+  signal?: AbortSignal;
+}
+
+export interface ReadBodyResult {
+  body: Buffer | null;
+  wireBytes: number;
+  bodyBytes: number;
+  truncated: boolean;
+  tooLarge: boolean;
+  error?: FetchError;
+}
+
+class BodyOverflow extends Error {}
+
+/** Chunked gzip / br from real servers is often cut short: flush what we have, like browsers. */
+const ZLIB_LENIENT = { flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH };
+const BROTLI_LENIENT = {
+  flush: zlib.constants.BROTLI_OPERATION_FLUSH,
+  finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
+};
+
+/**
+ * Decoders for a Content-Encoding list, in decoding order (the header lists them in the
+ * order they were applied). Unknown codings return null: the body is then kept as sent.
+ */
+export function createDecoders(contentEncoding: string | undefined): zlib.Gunzip[] | null {
+  const codings = (contentEncoding ?? "")
+    .split(",")
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c && c !== "identity");
+  const decoders: zlib.Gunzip[] = [];
+  for (const coding of codings.reverse()) {
+    if (coding === "gzip" || coding === "x-gzip") decoders.push(zlib.createGunzip(ZLIB_LENIENT));
+    else if (coding === "deflate") decoders.push(zlib.createInflate(ZLIB_LENIENT));
+    else if (coding === "br") decoders.push(zlib.createBrotliDecompress(BROTLI_LENIENT) as unknown as zlib.Gunzip);
+    else return null;
+  }
+  return decoders;
+}
+
+export async function readBody(source: Readable, o: ReadBodyOptions): Promise<ReadBodyResult> {
+  const stats = { wire: 0, decoded: 0 };
+  const chunks: Buffer[] = [];
+  const decoders = createDecoders(o.contentEncoding) ?? [];
+  const truncate = o.overflow === "truncate" && o.sink === null;
+  // pipeline() re-emits the root error on every stage, so the *first* error event says
+  // where the failure started: a corrupt gzip is not a network error and not retried.
+  let first: { origin: "source" | "decoder" | "sink"; err: unknown } | null = null;
+  const track = (origin: "source" | "decoder" | "sink") => (err: unknown) => void (first ??= { origin, err });
+  source.on("error", track("source")); // also keeps undici's RequestAbortedError from going unhandled
+  for (const d of decoders) d.on("error", track("decoder"));
+  o.sink?.on("error", track("sink"));
+
+  async function* countWire(src: AsyncIterable<Buffer>) {
+    for await (const chunk of src) {
+      stats.wire += chunk.length;
+      yield chunk;
+    }
+  }
+  async function* limitDecoded(src: AsyncIterable<Buffer>) {
+    for await (const chunk of src) {
+      const room = o.maxBodyBytes - stats.decoded;
+      if (chunk.length > room) {
+        if (truncate && room > 0) {
+          stats.decoded += room;
+          chunks.push(chunk.subarray(0, room));
+        }
+        throw new BodyOverflow();
+      }
+      stats.decoded += chunk.length;
+      yield chunk;
+    }
+  }
+  const collect = async (src: AsyncIterable<Buffer>) => {
+    for await (const chunk of src) chunks.push(chunk);
+  };
+
+  const result = (extra: Partial<ReadBodyResult>): ReadBodyResult => ({
+    body: null,
+    wireBytes: stats.wire,
+    bodyBytes: stats.decoded,
+    truncated: false,
+    tooLarge: false,
+    ...extra,
+  });
+
+  try {
+    // pipeline's overloads cannot type a variable number of decoder stages.
+    const run = pipeline as unknown as (...stages: unknown[]) => Promise<void>;
+    await run(source, countWire, ...decoders, limitDecoded, o.sink ?? collect, { signal: o.signal });
+    return result({ body: o.sink ? null : Buffer.concat(chunks) });
+  } catch (err) {
+    if (err instanceof BodyOverflow) {
+      return truncate ? result({ body: Buffer.concat(chunks), truncated: true }) : result({ tooLarge: true });
+    }
+    const root = first as { origin: string; err: unknown } | null;
+    if (root?.origin === "decoder" && !o.signal?.aborted) {
+      const message = `Cannot decode ${o.contentEncoding} body: ${errorMessage(root.err)}`;
+      return result({ error: new DecodeError(message, { cause: root.err }) });
+    }
+    if (root?.origin === "sink" && !o.signal?.aborted) {
+      return result({ error: new SinkError(`Sink failed: ${errorMessage(root.err)}`, { cause: root.err }) });
+    }
+    return result({ error: toFetchError(err, o.signal) });
+  } finally {
+    for (const d of decoders) d.destroy();
+  }
+}
+
+/**
+ * Gives up a body we don't want. Small announced bodies (redirects, error pages) are
+ * drained so the keep-alive connection survives; anything else is aborted, which closes
+ * the connection: one reconnect is cheaper than downloading a big file for nothing.
+ */
+export async function discardBody(source: Readable, contentLength: number | null, drainUpTo = 64 * 1024): Promise<number> {
+  source.on("error", noop);
+  if (contentLength === null || contentLength > drainUpTo) {
+    source.destroy();
+    return 0;
+  }
+  let wire = 0;
+  try {
+    for await (const chunk of source) wire += (chunk as Buffer).length;
+  } catch {
+    // a failed drain only costs the connection
+  }
+  return wire;
+}
+
+function errorMessage(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+function noop(): void {}

@@ -1,0 +1,193 @@
+/**
+ * One HTTP request, as the crawler counts it. Built on undici `request` with our own Agent
+ * (see network-safety.ts). Redirects are *not* followed: the engine follows them itself so
+ * that every hop is one counted request with its own row.
+ */
+import { performance } from "node:perf_hooks";
+import { type Agent, request } from "undici";
+import { z } from "zod";
+import { discardBody, readBody } from "./body";
+import { type FetchError, SinkError, toFetchError } from "./errors";
+import { agentOptionsSchema, assertFetchableUrl, createAgent } from "./network-safety";
+import type { BodyDisposition, FetchRequest, FetchResult, Fetcher, ResponseHead } from "./types";
+
+export const DEFAULT_USER_AGENT = "Forage/0.1 (+https://github.com/forage-crawler/forage; data-acquisition crawler)";
+
+export const httpFetcherOptionsSchema = agentOptionsSchema.extend({
+  /** Sent on every request; names Forage and a contact URL. @default DEFAULT_USER_AGENT */
+  userAgent: z.string().trim().min(1).default(DEFAULT_USER_AGENT),
+});
+/**
+ * `allowPrivateNetwork`, `connectTimeoutMs` (@default 10000), `headersTimeoutMs`
+ * (@default 30000), `bodyTimeoutMs` (idle time between chunks, @default 30000),
+ * `keepAliveTimeoutMs` (@default 4000), `userAgent` (@default DEFAULT_USER_AGENT).
+ * undici checks header/body timeouts on a ~0.5 s tick: a value under 1 s fires late.
+ */
+export type HttpFetcherOptions = z.input<typeof httpFetcherOptionsSchema>;
+
+const ACCEPT_ENCODING = "gzip, deflate, br";
+
+/**
+ * The crawler's Fetcher. One instance per (worker, allowPrivateNetwork) pair: it owns a
+ * connection pool, so share it between crawls with the same network policy and `close()`
+ * it on shutdown.
+ */
+export class HttpFetcher implements Fetcher {
+  readonly userAgent: string;
+  readonly allowPrivateNetwork: boolean;
+  private readonly agent: Agent;
+
+  constructor(options: HttpFetcherOptions = {}) {
+    const { userAgent, ...agentOptions } = httpFetcherOptionsSchema.parse(options);
+    this.userAgent = userAgent;
+    this.allowPrivateNetwork = agentOptions.allowPrivateNetwork;
+    this.agent = createAgent(agentOptions);
+  }
+
+  /** Performs exactly one request. Never throws: failures are outcome "error". */
+  async fetch(req: FetchRequest): Promise<FetchResult> {
+    const started = performance.now();
+    const result: FetchResult = {
+      url: req.url,
+      method: req.method,
+      status: 0,
+      headers: {},
+      mime: "",
+      location: null,
+      body: null,
+      bodyBytes: 0,
+      wireBytes: 0,
+      headerBytes: 0,
+      durationMs: 0,
+      outcome: "ok",
+      truncated: false,
+      streamed: false,
+    };
+    const finish = (error?: FetchError): FetchResult => {
+      if (error) {
+        result.outcome = "error";
+        result.body = null;
+        result.error = { code: error.code, message: error.message, retryable: error.retryable };
+      }
+      result.durationMs = Math.round((performance.now() - started) * 100) / 100;
+      return result;
+    };
+
+    let response: Awaited<ReturnType<typeof request>>;
+    try {
+      const url = assertFetchableUrl(req.url, this.allowPrivateNetwork);
+      response = await request(url, {
+        method: req.method,
+        dispatcher: this.agent,
+        signal: req.signal,
+        headers: { ...req.headers, "user-agent": this.userAgent, "accept-encoding": ACCEPT_ENCODING, accept: "*/*" },
+      });
+    } catch (err) {
+      return finish(toFetchError(err, req.signal));
+    }
+
+    const head = describeResponse(req, response.statusCode, response.headers);
+    Object.assign(result, {
+      status: head.status,
+      headers: head.headers,
+      mime: head.mime,
+      location: resolveLocation(head.headers.location, req.url),
+      headerBytes: estimateHeaderBytes(head.status, response.statusText, head.headers),
+    });
+    const body = response.body;
+    const is2xx = head.status >= 200 && head.status < 300;
+
+    // Blocked types (images, audio, video) cost a request but must not cost their bytes.
+    if (is2xx && req.blockedMimePrefixes.some((p) => head.mime.startsWith(p))) {
+      result.outcome = "blocked-mime";
+      result.wireBytes = await discardBody(body, req.method === "HEAD" ? 0 : null);
+      return finish();
+    }
+    if (req.method === "HEAD") {
+      await discardBody(body, 0);
+      return finish();
+    }
+    const overflow = req.overflow ?? "abort";
+    if (overflow === "abort" && head.contentLength !== null && head.contentLength > req.maxBodyBytes) {
+      result.outcome = "too-large";
+      await discardBody(body, null);
+      return finish();
+    }
+    const disposition: BodyDisposition = req.wantBody ? req.wantBody(head.mime, head) : true;
+    if (disposition === false) {
+      result.wireBytes = await discardBody(body, head.contentLength);
+      return finish();
+    }
+    let sink = null;
+    if (disposition === "stream") {
+      try {
+        if (!req.openSink) throw new Error('wantBody returned "stream" but no openSink was given');
+        sink = req.openSink(head);
+      } catch (err) {
+        await discardBody(body, null);
+        return finish(new SinkError(`Cannot open sink: ${(err as Error).message}`, { cause: err }));
+      }
+    }
+    const read = await readBody(body, {
+      contentEncoding: head.headers["content-encoding"],
+      maxBodyBytes: req.maxBodyBytes,
+      overflow,
+      sink,
+      signal: req.signal,
+    });
+    Object.assign(result, {
+      body: read.body,
+      bodyBytes: read.bodyBytes,
+      wireBytes: read.wireBytes,
+      truncated: read.truncated,
+      streamed: sink !== null,
+    });
+    if (read.tooLarge) {
+      result.outcome = "too-large";
+      result.body = null;
+    }
+    return finish(read.error);
+  }
+
+  /** Closes pooled connections; waits for requests in flight. */
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+}
+
+function describeResponse(
+  req: FetchRequest,
+  status: number,
+  raw: Record<string, string | string[] | undefined>,
+): ResponseHead {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    headers[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  const length = headers["content-length"];
+  const contentLength = length !== undefined && /^\d+$/.test(length.trim()) ? Number(length) : null;
+  return { url: req.url, method: req.method, status, headers, mime: parseMime(headers["content-type"]), contentLength };
+}
+
+/** Content-Type before `;`, lower-cased, trimmed; "" when absent. */
+export function parseMime(contentType: string | undefined): string {
+  if (!contentType) return "";
+  return (contentType.split(";", 1)[0] ?? "").trim().toLowerCase();
+}
+
+function resolveLocation(location: string | undefined, base: string): string | null {
+  if (!location) return null;
+  try {
+    return new URL(location.trim(), base).href;
+  } catch {
+    return null;
+  }
+}
+
+/** Status line + `name: value\r\n` per header + blank line; what the server sent, within a few bytes. */
+function estimateHeaderBytes(status: number, statusText: string | undefined, headers: Record<string, string>): number {
+  let bytes = `HTTP/1.1 ${status} ${statusText ?? ""}\r\n`.length + 2;
+  for (const [name, value] of Object.entries(headers)) bytes += name.length + value.length + 4;
+  return bytes;
+}

@@ -1,0 +1,117 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FetchResult, HttpFetcher, RobotsCache, robotsFetchFor } from "../../lib/crawler/fetch";
+
+/** Each "site" is its own server on 127.0.0.1, so its own origin (port). */
+const ROBOTS = `User-agent: *
+Disallow: /private/
+Crawl-delay: 2
+
+User-agent: Forage
+Disallow: /no-forage/
+Allow: /no-forage/ok
+Crawl-delay: 0.25
+
+Sitemap: http://example.test/sitemap.xml
+`;
+
+const sites = {
+  rules: (_req, res) => res.writeHead(200, { "content-type": "text/plain" }).end(ROBOTS),
+  missing: (_req, res) => res.writeHead(404).end("no"),
+  broken: (_req, res) => res.writeHead(500).end("oops"),
+  redirects: (req, res) => {
+    const hop = Number(new URL(req.url ?? "/", "http://x").searchParams.get("hop") ?? 0);
+    if (hop < 3) return void res.writeHead(302, { location: `/robots.txt?hop=${hop + 1}` }).end();
+    res.end("User-agent: *\nDisallow: /after-redirects/\n");
+  },
+  loop: (req, res) => {
+    const hop = Number(new URL(req.url ?? "/", "http://x").searchParams.get("hop") ?? 0);
+    res.writeHead(301, { location: `/robots.txt?hop=${hop + 1}` }).end();
+  },
+  limited: (_req, res) => res.writeHead(429, { "retry-after": "1" }).end(),
+} satisfies Record<string, http.RequestListener>;
+
+const servers: http.Server[] = [];
+const origins: Record<string, string> = {};
+const fetcher = new HttpFetcher({ allowPrivateNetwork: true });
+const fetched: FetchResult[] = [];
+const robots = () => new RobotsCache(robotsFetchFor(fetcher, { onResult: (r) => void fetched.push(r) }));
+const url = (site: keyof typeof sites, path: string) => origins[site] + path;
+
+beforeAll(async () => {
+  for (const [name, handler] of Object.entries(sites)) {
+    const server = http.createServer(handler);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    servers.push(server);
+    origins[name] = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+});
+afterAll(async () => {
+  await fetcher.close();
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+describe("RobotsCache", () => {
+  it("applies the rules of our group, its Crawl-delay, and fetches robots.txt once", async () => {
+    const cache = robots();
+    const before = fetched.length;
+    expect(await cache.isAllowed(url("rules", "/no-forage/x"))).toBe(false);
+    expect(await cache.isAllowed(url("rules", "/no-forage/ok"))).toBe(true);
+    // Our own group replaces `*`: /private/ is only closed to other robots.
+    expect(await cache.isAllowed(url("rules", "/private/x"))).toBe(true);
+    expect(await cache.isAllowed(url("rules", "/private/x"), "OtherBot")).toBe(false);
+    expect(await cache.crawlDelayMs(url("rules", "/"))).toBe(250);
+    expect(await cache.crawlDelayMs(url("rules", "/"), "OtherBot")).toBe(2000);
+    const rules = await cache.rulesFor(url("rules", "/"));
+    expect(rules).toMatchObject({ status: "parsed", sitemaps: ["http://example.test/sitemap.xml"] });
+    expect(fetched.length - before).toBe(1);
+  });
+
+  it("shares one fetch between concurrent callers", async () => {
+    const cache = robots();
+    const before = fetched.length;
+    await Promise.all([1, 2, 3].map((n) => cache.isAllowed(url("rules", `/p${n}`))));
+    expect(fetched.length - before).toBe(1);
+  });
+
+  it("allows everything when robots.txt is 404", async () => {
+    const rules = await robots().rulesFor(url("missing", "/"));
+    expect(rules).toMatchObject({ status: "allow-all" });
+    expect(rules.isAllowed(url("missing", "/anything"))).toBe(true);
+  });
+
+  it("disallows everything on 500 and on 429, and retries after unreachableTtlMs", async () => {
+    const cache = new RobotsCache(robotsFetchFor(fetcher), { unreachableTtlMs: 50 });
+    expect(await cache.isAllowed(url("broken", "/x"))).toBe(false);
+    expect(await cache.isAllowed(url("limited", "/x"))).toBe(false);
+    const first = await cache.rulesFor(url("broken", "/"));
+    expect(first.expiresAtMs - first.fetchedAtMs).toBe(50);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(await cache.rulesFor(url("broken", "/"))).not.toBe(first);
+  });
+
+  it("disallows everything when the host is unreachable", async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const deadPort = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const rules = await robots().rulesFor(`http://127.0.0.1:${deadPort}/page`);
+    expect(rules).toMatchObject({ status: "disallow-all", reason: "unreachable: connection-refused" });
+    expect(rules.isAllowed(`http://127.0.0.1:${deadPort}/page`)).toBe(false);
+  });
+
+  it("follows up to 5 redirects, each one a recorded fetch, and gives up with allow-all after", async () => {
+    const cache = robots();
+    const before = fetched.length;
+    expect(await cache.isAllowed(url("redirects", "/after-redirects/x"))).toBe(false);
+    expect(fetched.length - before).toBe(4);
+    const loop = await cache.rulesFor(url("loop", "/"));
+    expect(loop).toMatchObject({ status: "allow-all", reason: "more than 5 redirects" });
+    expect(fetched.length - before).toBe(4 + 6);
+  });
+
+  it("always allows /robots.txt itself", async () => {
+    expect(await robots().isAllowed(url("broken", "/robots.txt"))).toBe(true);
+  });
+});
