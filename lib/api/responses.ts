@@ -1,24 +1,11 @@
+import { CrawlConfigError } from "../crawl-config";
+import { ApiRequestError } from "./errors";
+
 /**
  * The API's one error shape, `{ error: { code, message, status, fields? } }`, and the mapping
  * from typed errors to HTTP statuses. Route handlers call `toErrorResponse(error)` and nothing else.
  */
-export class ApiRequestError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = "ApiRequestError";
-  }
-}
-
-export class NotFoundError extends ApiRequestError {
-  constructor(what: string) {
-    super(404, "not_found", `${what} not found`);
-  }
-}
+export { ApiRequestError, NotFoundError } from "./errors";
 
 export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
   return new Response(JSON.stringify(body, bigintReplacer), {
@@ -27,18 +14,28 @@ export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
   });
 }
 
+/** 204 for DELETE. */
+export function noContentResponse(): Response {
+  return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
+}
+
 export function toErrorResponse(error: unknown): Response {
   if (error instanceof ApiRequestError) {
-    return jsonResponse(
-      { error: { code: error.code, message: error.message, status: error.status, ...(error.fields ? { fields: error.fields } : {}) } },
-      { status: error.status },
-    );
+    return errorBody(error.status, error.code, error.message, error.fields);
+  }
+  // Crawl settings are validated in lib/crawl-config.ts, which knows nothing about HTTP.
+  if (error instanceof CrawlConfigError) {
+    return errorBody(400, "invalid_request", error.message, error.fields);
   }
   if (error instanceof Error && error.name === "DatabaseNotReadyError") {
-    return jsonResponse({ error: { code: "database_not_ready", message: error.message, status: 503 } }, { status: 503 });
+    return errorBody(503, "database_not_ready", error.message);
   }
   console.error(error);
-  return jsonResponse({ error: { code: "internal", message: "Internal error: see the server log", status: 500 } }, { status: 500 });
+  return errorBody(500, "internal", "Internal error: see the server log");
+}
+
+function errorBody(status: number, code: string, message: string, fields?: Record<string, string>): Response {
+  return jsonResponse({ error: { code, message, status, ...(fields ? { fields } : {}) } }, { status });
 }
 
 function bigintReplacer(_key: string, value: unknown): unknown {

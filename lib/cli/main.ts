@@ -1,5 +1,9 @@
 import { CliUsageError, EXIT_FAILURE, EXIT_USAGE } from "./cli-error";
+import { benchCommand, benchHelp, benchRunCommand } from "./commands/bench";
+import { crawlCommand, crawlHelp } from "./commands/crawl";
+import { demoCommand, demoHelp } from "./commands/demo";
 import { migrateCommand, migrateHelp } from "./commands/migrate";
+import { workerCommand, workerHelp } from "./commands/worker";
 
 interface Command {
   help: string;
@@ -7,7 +11,16 @@ interface Command {
 }
 
 const commands: Record<string, Command> = {
+  bench: { help: benchHelp, run: benchCommand },
+  crawl: { help: crawlHelp, run: crawlCommand },
+  demo: { help: demoHelp, run: demoCommand },
   migrate: { help: migrateHelp, run: migrateCommand },
+  worker: { help: workerHelp, run: workerCommand },
+};
+
+/** Internal commands, not listed in the help. */
+const internalCommands: Record<string, Command> = {
+  "bench-run": { help: "", run: benchRunCommand },
 };
 
 function usage(): string {
@@ -21,7 +34,7 @@ export async function main(argv: string[]): Promise<number> {
     console.log(usage());
     return name ? 0 : EXIT_USAGE;
   }
-  const command = commands[name];
+  const command = commands[name] ?? internalCommands[name];
   if (!command) {
     console.error(`forage: unknown command "${name}" (try "forage --help")`);
     return EXIT_USAGE;

@@ -1,14 +1,26 @@
 import { getDb } from "@/app/_server/db";
-import { jsonResponse, toErrorResponse } from "@/lib/api/responses";
-import { listCrawls } from "@/lib/store";
+import { readJsonBody } from "@/lib/api/body";
+import { handle } from "@/lib/api/handle";
+import { parseQuery } from "@/lib/api/query";
+import { listCrawlsQuery } from "@/lib/api/query-schemas";
+import { jsonResponse } from "@/lib/api/responses";
+import { createCrawl, listCrawls } from "@/lib/store";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export async function GET(): Promise<Response> {
-  try {
-    return jsonResponse({ crawls: await listCrawls(await getDb()) });
-  } catch (error) {
-    return toErrorResponse(error);
-  }
+/** The crawl list, newest first. */
+export async function GET(request: Request): Promise<Response> {
+  return handle(async () => {
+    const query = parseQuery(request, listCrawlsQuery);
+    return jsonResponse({ crawls: await listCrawls(await getDb(), query) });
+  });
+}
+
+/** Creates a queued crawl; the settings are validated by lib/crawl-config.ts. */
+export async function POST(request: Request): Promise<Response> {
+  return handle(async () => {
+    const body = await readJsonBody(request);
+    return jsonResponse(await createCrawl(await getDb(), body), { status: 201 });
+  });
 }

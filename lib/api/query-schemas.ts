@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { DEFAULT_MAX_POINTS } from "../store/queries/get-crawl-metrics";
+import { GROUP_SORTS } from "../store/queries/get-tag-path-groups";
+import { REQUEST_OUTCOMES } from "../store/queries/get-requests-page";
+import { intParam, limitParam, pagingParams } from "./query";
+
+/**
+ * The query string of each endpoint (docs/API.md). Strict: an unknown parameter is a 400,
+ * so `?limt=5` fails loudly instead of returning 100 rows.
+ */
+export const listCrawlsQuery = z.strictObject({
+  limit: limitParam(100, 1000),
+  offset: intParam(0, 1_000_000_000).default(0),
+});
+
+export const metricsQuery = z.strictObject({
+  after: intParam(-1, Number.MAX_SAFE_INTEGER).optional(),
+  maxPoints: intParam(2, 100_000).default(DEFAULT_MAX_POINTS),
+});
+
+export const groupsQuery = z.strictObject({
+  limit: limitParam(50, 10_000),
+  sort: z.enum(GROUP_SORTS, `must be one of ${GROUP_SORTS.join(", ")}`).default("meanReward"),
+});
+
+export const targetsQuery = z.strictObject({
+  ...pagingParams(100),
+  mime: z.string().trim().toLowerCase().min(1, "must not be empty").max(255).optional(),
+});
+
+export const requestsQuery = z.strictObject({
+  ...pagingParams(100),
+  outcome: z.enum(REQUEST_OUTCOMES, `must be one of ${REQUEST_OUTCOMES.join(", ")}`).optional(),
+});
+
+export const eventsQuery = z.strictObject(pagingParams(100));
+
+/** Endpoints without parameters still refuse unknown ones. */
+export const noQuery = z.strictObject({});

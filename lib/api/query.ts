@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { InvalidRequestError } from "./errors";
+import { toFieldErrors } from "./field-errors";
+
+/**
+ * Query-string parsing. Query values are strings, so numbers go through `intParam`, which
+ * accepts only plain digits: `z.coerce.number()` would turn "" into 0 and "1e3" into 1000.
+ */
+export function intParam(min: number, max: number) {
+  return z
+    .string()
+    .regex(/^-?\d{1,16}$/, "must be a whole number")
+    .transform(Number)
+    .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+}
+
+/** `limit` with an endpoint's default and ceiling. */
+export function limitParam(defaultLimit: number, maxLimit = 1000) {
+  return intParam(1, maxLimit).default(defaultLimit);
+}
+
+/** An opaque page cursor: the last row id of the previous page (a positive integer as text). */
+export const cursorParam = z
+  .string()
+  .regex(/^[1-9]\d{0,15}$/, "must be a cursor returned by a previous page")
+  .transform(Number)
+  .optional();
+
+/** `?cursor=&limit=` of every paged list. */
+export function pagingParams(defaultLimit = 100, maxLimit = 1000) {
+  return { cursor: cursorParam, limit: limitParam(defaultLimit, maxLimit) };
+}
+
+/**
+ * Parses the query string with a strict object schema: unknown parameters and repeated ones
+ * are 400 errors (a typo such as `?limt=5` silently ignored would be a confusing bug).
+ */
+export function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.output<S> {
+  const params = new URL(request.url).searchParams;
+  const values: Record<string, string> = {};
+  const fields: Record<string, string> = {};
+  for (const [key, value] of params) {
+    if (key in values) fields[key] = "is given more than once";
+    values[key] = value;
+  }
+  if (Object.keys(fields).length > 0) throw new InvalidRequestError(fields, "Invalid query");
+  const parsed = schema.safeParse(values);
+  if (!parsed.success) throw new InvalidRequestError(toFieldErrors(parsed.error, "is not a known parameter"), "Invalid query");
+  return parsed.data;
+}

@@ -1,0 +1,57 @@
+import { STRATEGIES, type Strategy } from "../../crawl-config";
+import { runBenchCrawl, type BenchRunInput } from "../../bench/bench-run";
+import { formatBenchTable, runBench } from "../../bench/run-bench";
+import { SITE_SHAPES, type SiteShape } from "../../sitesim";
+import { CliUsageError } from "../cli-error";
+import { parseOptions } from "../parse-options";
+import { parseSiteOptions } from "./demo";
+
+export const benchHelp =
+  "forage bench [--shapes a,b] [--size small] [--seed N] [--strategies sb,bfs,…] [--budget-factor 1.3] [--params JSON]\n" +
+  "             every strategy on every simulator shape; prints a Markdown table";
+
+const BENCH_STRATEGIES: Strategy[] = ["sb", "bfs", "dfs", "random", "focused", "tp-off"];
+
+/** `forage bench`: the crawl-efficiency benchmark (docs/BENCHMARKS.md). */
+export async function benchCommand(argv: string[]): Promise<number> {
+  const { values } = parseOptions(argv, {
+    shapes: { type: "string" },
+    size: { type: "string" },
+    seed: { type: "string" },
+    strategies: { type: "string" },
+    "budget-factor": { type: "string" },
+    params: { type: "string" },
+  });
+  const shapes = (values.shapes?.split(",").map((s) => s.trim()) ?? ["statistics-office", "ministry-portal", "open-data-portal", "deep-sparse"]) as SiteShape[];
+  for (const shape of shapes) if (!(shape in SITE_SHAPES)) throw new CliUsageError(`--shapes: unknown shape "${shape}" (${Object.keys(SITE_SHAPES).join(", ")})`);
+  const { size, seed } = parseSiteOptions({ size: values.size, seed: values.seed });
+  const strategies = (values.strategies?.split(",").map((s) => s.trim()) ?? BENCH_STRATEGIES) as Strategy[];
+  for (const strategy of strategies) {
+    if (!(STRATEGIES as readonly string[]).includes(strategy) || strategy === "sb-oracle") throw new CliUsageError(`--strategies: unknown strategy "${strategy}"`);
+  }
+  if (!strategies.includes("bfs")) strategies.push("bfs"); // the ratio column needs it
+  const budgetFactor = values["budget-factor"] === undefined ? 1.3 : Number(values["budget-factor"]);
+  if (!(budgetFactor > 0 && budgetFactor <= 20)) throw new CliUsageError(`--budget-factor must be a number in (0, 20], got "${values["budget-factor"]}"`);
+  let params: Record<string, unknown> | undefined;
+  if (values.params !== undefined) {
+    try {
+      params = JSON.parse(values.params) as Record<string, unknown>;
+    } catch {
+      throw new CliUsageError(`--params must be JSON, e.g. '{"banditAlpha":1}'`);
+    }
+  }
+  const started = Date.now();
+  const rows = await runBench({ shapes, size, seed, strategies, budgetFactor, params, log: (line) => console.error(`[bench] ${line}`) });
+  console.log(formatBenchTable(rows));
+  console.error(`[bench] ${((Date.now() - started) / 1000).toFixed(0)} s; size ${size}, seed ${seed}`);
+  return 0;
+}
+
+/** `forage bench-run <json>`: one benchmark crawl in this process (used by `forage bench`). */
+export async function benchRunCommand(argv: string[]): Promise<number> {
+  const [json] = argv;
+  if (!json) throw new CliUsageError("bench-run needs its input as JSON");
+  const result = await runBenchCrawl(JSON.parse(json) as BenchRunInput);
+  console.log(JSON.stringify(result));
+  return 0;
+}

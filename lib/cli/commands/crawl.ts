@@ -1,0 +1,145 @@
+import { loadConfig } from "../../config";
+import { CrawlConfigError, parseCrawlConfig, STRATEGIES, type CrawlConfigInput } from "../../crawl-config";
+import { HostPoliteness } from "../../crawler/fetch/host-politeness";
+import { runStoredCrawl } from "../../crawler/run-stored-crawl";
+import { formatBytes } from "../../format";
+import { ensureMigrated, openDatabase } from "../../store";
+import { CliUsageError } from "../cli-error";
+import { parseIntegerOption, parseOptions } from "../parse-options";
+import { ProgressLine } from "../progress-line";
+import { insertCrawl } from "../../store/insert-crawl";
+
+export const crawlHelp =
+  "forage crawl <rootUrl> [--target-mime a/b,c/d] [--budget N] [--max-bytes N] [--max-seconds N] [--delay-ms N]\n" +
+  "             [--strategy sb|bfs|dfs|random|focused|tp-off] [--seed N] [--allow-private-network] [--no-robots]\n" +
+  "             [--db URL] [--out DIR] [--json]      run one crawl in this process";
+
+const options = {
+  "target-mime": { type: "string" },
+  budget: { type: "string" },
+  "max-bytes": { type: "string" },
+  "max-seconds": { type: "string" },
+  "delay-ms": { type: "string" },
+  strategy: { type: "string" },
+  seed: { type: "string" },
+  "allow-private-network": { type: "boolean" },
+  robots: { type: "boolean" },
+  db: { type: "string" },
+  out: { type: "string" },
+  json: { type: "boolean" },
+  name: { type: "string" },
+} as const;
+
+/** Turns command-line options into crawl settings (validated by the same schema as the API). */
+export function crawlInputFromArgs(argv: string[]): { input: CrawlConfigInput; db?: string; out?: string; json: boolean } {
+  const { values, positionals } = parseOptions(argv, options, { positionals: 1 });
+  const rootUrl = positionals[0];
+  if (!rootUrl) throw new CliUsageError("missing <rootUrl>, e.g. forage crawl https://www.example.org/");
+  const strategy = values.strategy;
+  if (strategy !== undefined && !(STRATEGIES as readonly string[]).includes(strategy)) {
+    throw new CliUsageError(`--strategy must be one of ${STRATEGIES.filter((s) => s !== "sb-oracle").join(", ")}, got "${strategy}"`);
+  }
+  if (strategy === "sb-oracle") throw new CliUsageError('--strategy sb-oracle needs a stored crawl: use "forage replay <crawlId> --strategy sb-oracle"');
+  const input: CrawlConfigInput = {
+    rootUrl,
+    name: values.name ?? null,
+    budget: {
+      requests: parseIntegerOption("budget", values.budget, { min: 1 }) ?? 1000,
+      bytes: parseIntegerOption("max-bytes", values["max-bytes"], { min: 1 }) ?? null,
+      seconds: parseIntegerOption("max-seconds", values["max-seconds"], { min: 1 }) ?? null,
+    },
+    politeness: {
+      delayMs: parseIntegerOption("delay-ms", values["delay-ms"], { min: 0 }) ?? 1000,
+      obeyRobots: values.robots ?? true,
+    },
+    strategy: (strategy as CrawlConfigInput["strategy"]) ?? "sb",
+    seed: parseIntegerOption("seed", values.seed, { min: 0, max: 2 ** 31 - 1 }),
+    allowPrivateNetwork: values["allow-private-network"] ?? false,
+  };
+  if (values["target-mime"] !== undefined) {
+    input.targetMimeTypes = values["target-mime"].split(",").map((mime) => mime.trim()).filter(Boolean);
+  }
+  return { input, db: values.db, out: values.out, json: values.json ?? false };
+}
+
+/** `forage crawl`: one crawl in the foreground, with a progress line and a summary. */
+export async function crawlCommand(argv: string[]): Promise<number> {
+  const args = crawlInputFromArgs(argv);
+  let config;
+  try {
+    config = parseCrawlConfig(args.input);
+  } catch (error) {
+    if (error instanceof CrawlConfigError) {
+      throw new CliUsageError(Object.entries(error.fields).map(([field, message]) => `${cliName(field)} ${message}`).join("; "));
+    }
+    throw error;
+  }
+  const forage = loadConfig({ DATABASE_URL: args.db, FORAGE_DATA_DIR: args.out });
+  await ensureMigrated(forage, { apply: true });
+  const db = await openDatabase(forage);
+  const abort = new AbortController();
+  const onSignal = () => abort.abort();
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  const started = Date.now();
+  try {
+    const crawlId = await insertCrawl(db, config);
+    const progress = args.json ? null : new ProgressLine(config.budget.requests);
+    if (!args.json) console.error(`[forage] Crawl ${crawlId}: ${config.rootUrl} (${config.strategy}, seed ${config.seed}, budget ${config.budget.requests} requests)`);
+    const end = await runStoredCrawl({
+      db,
+      forage,
+      crawlId,
+      politeness: new HostPoliteness(),
+      signal: abort.signal,
+      onProgress: (counters) => progress?.update(counters),
+    });
+    progress?.done();
+    let stopReason: string;
+    if (end.kind === "paused") {
+      // Ctrl-C: the crawl keeps its data and ends as stopped by the user.
+      stopReason = "user-stop";
+      await db.crawl.update({ where: { id: crawlId }, data: { status: "finished", stopReason, finishedAt: new Date() } });
+    } else {
+      stopReason = end.reason;
+    }
+    const row = await db.crawl.findUniqueOrThrow({ where: { id: crawlId } });
+    const summary = {
+      crawlId,
+      requests: row.requestsCount,
+      targets: row.targetsCount,
+      targetBytes: Number(row.targetBytes),
+      nonTargetBytes: Number(row.nonTargetBytes),
+      stopReason,
+      durationMs: Date.now() - started,
+    };
+    if (args.json) console.log(JSON.stringify(summary));
+    else {
+      console.error(
+        `[forage] Done: ${summary.targets} targets (${formatBytes(summary.targetBytes)}) for ${summary.requests} requests; stop reason: ${stopReason}. ` +
+          `Files under ${forage.dataDir}/crawls/${crawlId}/files`,
+      );
+    }
+    return 0;
+  } finally {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+    await db.$disconnect();
+  }
+}
+
+/** Maps a settings path back to the option a CLI user typed. */
+function cliName(field: string): string {
+  const names: Record<string, string> = {
+    rootUrl: "<rootUrl>",
+    targetMimeTypes: "--target-mime",
+    "budget.requests": "--budget",
+    "budget.bytes": "--max-bytes",
+    "budget.seconds": "--max-seconds",
+    "politeness.delayMs": "--delay-ms",
+    seed: "--seed",
+    strategy: "--strategy",
+  };
+  if (field.startsWith("targetMimeTypes.")) return "--target-mime";
+  return names[field] ?? field;
+}

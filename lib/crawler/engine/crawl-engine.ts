@@ -1,0 +1,284 @@
+import type { CrawlConfig } from "../../crawl-config";
+import type { StopReason } from "../../crawl-status";
+import { FetchAbortedError } from "../fetch/errors";
+import { extractLinks, type ExtractedLink } from "../links";
+import { compileUrlPatterns, hasBlockedExtension, isInSite, isTrapUrl, normalizeUrl, siteKey, type SiteKey, type UrlMatcher } from "../url-rules";
+import type { Budget } from "./budget";
+import type { EarlyStopSignal } from "./early-stop-signal";
+import type { LinkTable } from "./link-table";
+import type { LinkTyper } from "./link-typer";
+import type { RequestContext, RequestOutcome, RequestRunner } from "./request-runner";
+import type { CrawlStrategy, PullResult } from "./strategies/strategy";
+import type { CrawlCounters, CrawlEnd, CrawlSink, FrontierLink } from "./types";
+
+/** Everything the engine works with; built by `createCrawlEngine` (or restored from a checkpoint). */
+export interface CrawlEngineParts {
+  config: CrawlConfig;
+  links: LinkTable;
+  strategy: CrawlStrategy;
+  typer: LinkTyper;
+  runner: RequestRunner;
+  budget: Budget;
+  earlyStop: EarlyStopSignal | null;
+  sink: CrawlSink;
+  counters: CrawlCounters;
+  signal: AbortSignal;
+  /** Live-editable URL patterns (PATCH while running). */
+  urlPatterns: () => readonly string[];
+  /** Called after every page with the engine's state, e.g. to flush or checkpoint. */
+  afterPage?: () => Promise<void>;
+  /** Awaited before every page: a paused crawl waits here, in memory, until resumed. */
+  beforePage?: () => Promise<void>;
+  /** Whether the root page was already crawled (resumed crawls). */
+  rootDone: boolean;
+}
+
+/** Counted requests between two metric points. */
+const METRIC_EVERY_REQUESTS = 10;
+
+/**
+ * The crawl loop of SB-CLASSIFIER and its baselines (docs/ALGORITHM.md): take the next HTML
+ * link from the strategy, GET it (following redirects, one counted request per hop), extract
+ * its links, type the new ones (HEAD bootstrap, then the classifier), download new targets at
+ * once, and report the reward to the strategy. Framework-free; all I/O goes through the
+ * request runner (network) and the sink (storage).
+ */
+export class CrawlEngine {
+  private readonly site: SiteKey;
+  private patternsSource: readonly string[] = [];
+  private patterns: UrlMatcher = () => false;
+  private readonly blockedExtensions: ReadonlySet<string>;
+  private lastMetricAt = 0;
+  rootDone: boolean;
+
+  constructor(private readonly parts: CrawlEngineParts) {
+    this.site = siteKey(parts.config.rootUrl);
+    this.blockedExtensions = new Set(parts.config.blocklist.extensions);
+    this.rootDone = parts.rootDone;
+    this.lastMetricAt = parts.counters.requests;
+  }
+
+  /** Runs until a stop reason or the abort signal (which ends with `{ kind: "paused" }`). */
+  async run(): Promise<CrawlEnd> {
+    try {
+      if (!this.rootDone) {
+        const root = this.parts.links.createLink({
+          url: this.parts.config.rootUrl,
+          tagPath: "",
+          anchorText: "",
+          depth: 0,
+          referrer: null,
+          groupId: null,
+        });
+        this.parts.links.markSeen(root.url);
+        await this.crawlPage(root);
+        this.rootDone = true;
+        await this.afterPage();
+      }
+      for (;;) {
+        const stop = this.stopReason();
+        if (stop) return this.finish(stop);
+        await this.parts.beforePage?.();
+        if (this.parts.signal.aborted) return this.pause();
+        const link = this.parts.strategy.next(this.parts.counters.requests);
+        if (!link) return this.finish("site-exhausted");
+        await this.crawlPage(link);
+        this.parts.links.release(link.id);
+        await this.afterPage();
+      }
+    } catch (error) {
+      if (error instanceof FetchAbortedError || this.parts.signal.aborted) return this.pause();
+      throw error;
+    }
+  }
+
+  /** The strategy's tag-path groups, for the cockpit. */
+  groupRows() {
+    return this.parts.strategy.groups();
+  }
+
+  private stopReason(): StopReason | null {
+    return this.parts.budget.exhaustedReason() ?? (this.parts.earlyStop?.shouldStop() ? "early-stop" : null);
+  }
+
+  private async finish(reason: StopReason): Promise<CrawlEnd> {
+    this.emitMetrics(true);
+    return { kind: "stopped", reason };
+  }
+
+  private async pause(): Promise<CrawlEnd> {
+    this.emitMetrics(true);
+    return { kind: "paused" };
+  }
+
+  private async afterPage(): Promise<void> {
+    this.emitMetrics(false);
+    await this.parts.afterPage?.();
+  }
+
+  /** One pull: GET the link (following redirects) and learn from what it was. */
+  private async crawlPage(link: FrontierLink): Promise<void> {
+    const context: RequestContext = { kind: "page", tagPath: link.tagPath || null, groupId: link.groupId, depth: link.depth, referrer: link.referrer };
+    const final = await this.getFollowingRedirects(link.url, context, "page");
+    let result: PullResult = { reward: 0, wasHtml: false };
+    if (final) {
+      const { outcome, url } = final;
+      const response = outcome.result;
+      const ok = response.outcome === "ok" && response.status >= 200 && response.status < 300;
+      if (ok && this.parts.runner.isHtmlMime(response.mime) && response.body) {
+        if (!final.redirected) this.parts.typer.label(link.url, "html");
+        const reward = await this.processPage(response.body.toString("utf8"), url, link);
+        result = { reward, wasHtml: true };
+      } else if (outcome.isTarget) {
+        if (!final.redirected) this.parts.typer.label(link.url, "target");
+        // A link typed as HTML that was a target: the file is kept and the pull found one.
+        result = { reward: this.recordTarget(outcome, url, link) ? 1 : 0, wasHtml: false };
+      }
+    }
+    if (link.depth > 0) this.parts.strategy.feedback(link, result); // the root page has no group
+  }
+
+  /**
+   * GETs a URL and follows redirects itself (ALGORITHM.md: each hop one counted request, the new
+   * URL inheriting the link's tag path and group). Stops at out-of-site, filtered or already-seen
+   * locations. Null when nothing usable came back (robots, budget, redirect away).
+   */
+  private async getFollowingRedirects(
+    startUrl: string,
+    context: RequestContext,
+    plan: "page" | "target",
+  ): Promise<{ outcome: RequestOutcome; url: string; redirected: boolean } | null> {
+    let url = startUrl;
+    for (let hop = 0; ; hop++) {
+      if (!(await this.parts.runner.allowedByRobots(url, context))) return null;
+      const outcome = await this.parts.runner.request("GET", url, context, plan);
+      if (!outcome) return null;
+      const { status, location } = outcome.result;
+      const isRedirect = status >= 300 && status < 400 && location !== null;
+      if (!isRedirect) return { outcome, url, redirected: hop > 0 };
+      if (hop >= this.parts.config.params.maxRedirects) return null;
+      const next = normalizeUrl(location, url);
+      if (!next || !this.acceptable(next) || !this.parts.links.markSeen(next)) return null;
+      url = next;
+    }
+  }
+
+  /** Site boundary, trap filters and blocklists, before any request (ALGORITHM.md "Download and filters"). */
+  private acceptable(url: string): boolean {
+    if (!isInSite(url, this.site)) return false;
+    const { trapExtraLengthChars, trapRepeatCount } = this.parts.config.params;
+    if (isTrapUrl(url, this.parts.config.rootUrl, { extraLengthChars: trapExtraLengthChars, repeatCount: trapRepeatCount })) return false;
+    if (hasBlockedExtension(url, this.blockedExtensions)) return false;
+    return !this.urlPatternMatcher()(url);
+  }
+
+  private urlPatternMatcher(): UrlMatcher {
+    const source = this.parts.urlPatterns();
+    if (source !== this.patternsSource) {
+      this.patternsSource = source;
+      this.patterns = compileUrlPatterns(source);
+    }
+    return this.patterns;
+  }
+
+  /**
+   * Types the page's new links and downloads its new targets at once. Returns the reward:
+   * the number of new links confirmed as targets.
+   */
+  private async processPage(html: string, pageUrl: string, page: FrontierLink): Promise<number> {
+    const newTargets: ExtractedLink[] = [];
+    for (const link of extractLinks(html, pageUrl)) {
+      if (!this.acceptable(link.url) || !this.parts.links.markSeen(link.url)) continue;
+      const type = await this.typeLink(link, page);
+      if (type === "target") newTargets.push(link);
+      else if (type === "html") this.fileLink(link, page);
+      if (!this.parts.budget.canRequest()) break;
+    }
+    let reward = 0;
+    for (const link of newTargets) {
+      const context: RequestContext = { kind: "target", tagPath: link.tagPath, groupId: null, depth: page.depth + 1, referrer: pageUrl };
+      const final = await this.getFollowingRedirects(link.url, context, "target");
+      if (!final) continue;
+      const response = final.outcome.result;
+      if (final.outcome.isTarget) {
+        if (!final.redirected) this.parts.typer.label(link.url, "target");
+        if (this.recordTarget(final.outcome, final.url, { ...page, tagPath: link.tagPath }, pageUrl)) reward += 1;
+      } else if (response.outcome === "ok" && response.status >= 200 && response.status < 300 && this.parts.runner.isHtmlMime(response.mime)) {
+        // A predicted target that is a page: filed under its group (the kit's LOCAL behaviour).
+        if (!final.redirected) this.parts.typer.label(link.url, "html");
+        this.fileLink({ ...link, url: final.url }, page, true);
+      }
+    }
+    return reward;
+  }
+
+  /** HEAD while the classifier is untrained, the model afterwards. */
+  private async typeLink(link: ExtractedLink, page: FrontierLink): Promise<"html" | "target" | "neither"> {
+    const typer = this.parts.typer;
+    if (!typer.needsHead()) return typer.predict(link.url);
+    const context: RequestContext = { kind: "bootstrap-head", tagPath: link.tagPath, groupId: null, depth: page.depth + 1, referrer: page.url };
+    if (!(await this.parts.runner.allowedByRobots(link.url, context))) return "neither";
+    const outcome = await this.parts.runner.request("HEAD", link.url, context, "none");
+    if (!outcome) return "neither";
+    const runner = this.parts.runner;
+    const type = typer.typeFromHead(outcome.result, (mime) => runner.isTargetMime(mime), (mime) => runner.isHtmlMime(mime));
+    const status = outcome.result.status;
+    if (type !== "neither" && status >= 200 && status < 300) typer.label(link.url, type);
+    return type;
+  }
+
+  private fileLink(link: ExtractedLink, page: FrontierLink, alreadySeen = false): void {
+    if (!alreadySeen) this.parts.links.markSeen(link.url);
+    const frontierLink = this.parts.links.createLink({
+      url: link.url,
+      tagPath: link.tagPath,
+      anchorText: link.anchorText,
+      depth: page.depth + 1,
+      referrer: page.url,
+      groupId: null,
+    });
+    this.parts.strategy.add(frontierLink);
+  }
+
+  /** Records a stored target; false when its body could not be kept. */
+  private recordTarget(outcome: RequestOutcome, url: string, link: FrontierLink, sourceUrl: string | null = link.referrer): boolean {
+    if (!outcome.stored) return false;
+    this.parts.counters.targets += 1;
+    this.parts.sink.target({
+      url,
+      mime: outcome.result.mime,
+      bytes: outcome.stored.bytes,
+      sha256: outcome.stored.sha256,
+      storagePath: outcome.stored.storagePath,
+      sourceUrl,
+      tagPath: link.tagPath || null,
+      groupId: link.groupId,
+      requestSeq: outcome.seq,
+      fetchedAt: new Date(),
+    });
+    return true;
+  }
+
+  /** A metric point every few requests and at every early-stopping window. */
+  private emitMetrics(force: boolean): void {
+    const counters = this.parts.counters;
+    const window = this.parts.earlyStop?.observe(counters.requests, counters.targets) ?? null;
+    if (!force && !window && counters.requests - this.lastMetricAt < METRIC_EVERY_REQUESTS) return;
+    if (counters.requests === this.lastMetricAt && !force) return;
+    this.lastMetricAt = counters.requests;
+    counters.frontierSize = this.parts.strategy.size();
+    counters.groups = this.parts.strategy.groupCount();
+    this.parts.sink.metrics({
+      requests: counters.requests,
+      targets: counters.targets,
+      targetBytes: counters.targetBytes,
+      nonTargetBytes: counters.nonTargetBytes,
+      frontierSize: counters.frontierSize,
+      slope: window?.slope ?? null,
+      ema: window?.ema ?? null,
+      patience: window?.patience ?? null,
+      activeMs: counters.activeMs,
+    });
+    this.parts.sink.counters({ ...counters });
+  }
+}

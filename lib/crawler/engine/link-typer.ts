@@ -1,0 +1,57 @@
+import type { FetchResult } from "../fetch/types";
+
+export type LinkType = "html" | "target";
+
+/** The online URL classifier as the engine uses it (lib/crawler/url-classifier.ts). */
+export interface UrlTypeModel {
+  isTrained(): boolean;
+  predict(url: string): LinkType;
+  addLabel(url: string, label: LinkType): void;
+}
+
+/** True link types from a stored crawl (SB-ORACLE, replay only). */
+export type LinkOracle = (url: string) => LinkType | "neither";
+
+/**
+ * Types new links as HTML pages or targets without downloading them (ALGORITHM.md "URL
+ * classifier"): a HEAD request until the classifier has trained on its first batch, the
+ * model after that; every later GET of a typed URL is a free label for the next batch.
+ * With an oracle (SB-ORACLE), the stored truth replaces both.
+ */
+export class LinkTyper {
+  constructor(
+    private readonly model: UrlTypeModel,
+    private readonly oracle: LinkOracle | null,
+  ) {}
+
+  /** Whether the next new link needs a HEAD request to be typed. */
+  needsHead(): boolean {
+    return this.oracle === null && !this.model.isTrained();
+  }
+
+  /** Type without a request: the oracle, or the trained model. */
+  predict(url: string): LinkType | "neither" {
+    return this.oracle ? this.oracle(url) : this.model.predict(url);
+  }
+
+  /**
+   * The type a HEAD response gives: 2xx + HTML → html, 2xx + target MIME → target, 3xx with
+   * Location → html (a redirect is most often a moved page), anything else → neither
+   * (not crawled, not used for training).
+   */
+  typeFromHead(result: FetchResult, isTargetMime: (mime: string) => boolean, isHtmlMime: (mime: string) => boolean): LinkType | "neither" {
+    if (result.outcome === "error") return "neither";
+    if (result.status >= 200 && result.status < 300) {
+      if (isHtmlMime(result.mime)) return "html";
+      if (isTargetMime(result.mime)) return "target";
+      return "neither";
+    }
+    if (result.status >= 300 && result.status < 400 && result.location) return "html";
+    return "neither";
+  }
+
+  /** A true label (from a HEAD or a GET without redirect) for the classifier's next batch. */
+  label(url: string, type: LinkType): void {
+    if (this.oracle === null) this.model.addLabel(url, type);
+  }
+}

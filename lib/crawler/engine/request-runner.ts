@@ -1,0 +1,194 @@
+import type { CrawlConfig } from "../../crawl-config";
+import { fetchWithRetry, type AttemptRecord } from "../fetch/retry";
+import type { HostPoliteness } from "../fetch/host-politeness";
+import type { RobotsCache } from "../fetch/robots";
+import type { BodyDisposition, FetchMethod, FetchResult, Fetcher, ResponseHead } from "../fetch/types";
+import type { Budget } from "./budget";
+import type { CrawlCounters, CrawlSink, RequestKind, RequestRow, TargetBodyWriter } from "./types";
+
+/** Live-editable settings (PATCH while running), read before every request. */
+export interface LiveSettings {
+  delayMs: number;
+}
+
+/** Context of one request for its log row. */
+export interface RequestContext {
+  kind: RequestKind;
+  tagPath: string | null;
+  groupId: number | null;
+  depth: number;
+  referrer: string | null;
+}
+
+export type BodyPlan = "page" | "target" | "none";
+
+export interface RequestOutcome {
+  result: FetchResult;
+  /** The counted sequence number of the final attempt. */
+  seq: number;
+  isTarget: boolean;
+  /** Set when the body of a target went to disk. */
+  stored: { sha256: string; bytes: number; storagePath: string } | null;
+}
+
+/**
+ * Makes one counted request (with its retries) through politeness, robots.txt and the budget,
+ * records every attempt, and streams target bodies to the sink. Redirects are not followed
+ * here: the engine follows them, one counted request per hop.
+ */
+export class RequestRunner {
+  private readonly targetMimes: Set<string>;
+  private readonly blockedMimes: readonly string[];
+
+  constructor(
+    private readonly config: CrawlConfig,
+    private readonly fetcher: Fetcher,
+    private readonly politeness: HostPoliteness,
+    private readonly robots: RobotsCache | null,
+    private readonly sink: CrawlSink,
+    private readonly counters: CrawlCounters,
+    private readonly budget: Budget,
+    private readonly live: () => LiveSettings,
+    private readonly signal: AbortSignal,
+    private readonly owner: string,
+    private readonly keepPageBodies: boolean,
+  ) {
+    this.targetMimes = new Set(config.targetMimeTypes);
+    this.blockedMimes = config.blocklist.mimeTypes;
+  }
+
+  isTargetMime(mime: string): boolean {
+    return this.targetMimes.has(mime);
+  }
+
+  isHtmlMime(mime: string): boolean {
+    return mime === "text/html" || mime === "application/xhtml+xml";
+  }
+
+  /** robots.txt verdict; records a skip (uncounted row) when disallowed. */
+  async allowedByRobots(url: string, context: RequestContext): Promise<boolean> {
+    if (!this.robots) return true;
+    const rules = await this.robots.rulesFor(url, this.signal);
+    if (rules.isAllowed(url)) return true;
+    this.counters.robotsSkips += 1;
+    this.sink.request({
+      ...this.baseRow(context, "GET", url),
+      seq: 0,
+      outcome: "robots-disallowed",
+      error: `robots.txt: ${rules.reason}`,
+    });
+    return false;
+  }
+
+  async crawlDelayMs(url: string): Promise<number | null> {
+    if (!this.robots) return null;
+    const rules = await this.robots.rulesFor(url, this.signal);
+    return rules.crawlDelayMs();
+  }
+
+  /** One counted request (plus retries while the budget allows). Null when no budget is left. */
+  async request(method: FetchMethod, url: string, context: RequestContext, plan: BodyPlan): Promise<RequestOutcome | null> {
+    if (!this.budget.canRequest()) return null;
+    const { maxHtmlBytes, maxTargetBytes } = this.config.params;
+    let writer: TargetBodyWriter | null = null;
+    let lastSeq = 0;
+    const wantBody = (mime: string, head: ResponseHead): BodyDisposition => {
+      if (head.status < 200 || head.status >= 300) return false;
+      if (this.targetMimes.has(mime)) return "stream";
+      if (plan === "page" && this.isHtmlMime(mime)) return head.contentLength === null || head.contentLength <= maxHtmlBytes;
+      return false;
+    };
+    const { result } = await fetchWithRetry(
+      this.fetcher,
+      {
+        method,
+        url,
+        signal: this.signal,
+        maxBodyBytes: Math.max(maxHtmlBytes, maxTargetBytes),
+        blockedMimePrefixes: this.blockedMimes,
+        wantBody,
+        openSink: () => {
+          // A retry opens a fresh sink; the previous attempt's partial file is discarded.
+          void writer?.discard();
+          writer = this.sink.openTargetBody();
+          return writer.writable;
+        },
+      },
+      {
+        politeness: this.politeness,
+        delayMs: this.live().delayMs,
+        crawlDelayMs: await this.crawlDelayMs(url),
+        owner: this.owner,
+        canRetry: () => this.budget.canRequest(),
+        onAttempt: (attempt) => {
+          lastSeq = this.recordAttempt(attempt, context);
+        },
+      },
+    );
+    const isTarget = result.outcome === "ok" && result.status >= 200 && result.status < 300 && this.targetMimes.has(result.mime);
+    let stored: RequestOutcome["stored"] = null;
+    const pendingWriter = writer as TargetBodyWriter | null;
+    if (pendingWriter) {
+      if (isTarget && result.streamed) stored = await pendingWriter.commit();
+      else await pendingWriter.discard();
+    }
+    return { result, seq: lastSeq, isTarget, stored };
+  }
+
+  private recordAttempt(attempt: AttemptRecord, context: RequestContext): number {
+    const counters = this.counters;
+    counters.requests += 1;
+    if (attempt.method === "HEAD") counters.headRequests += 1;
+    else counters.getRequests += 1;
+    const bytes = attempt.wireBytes + attempt.headerBytes;
+    const isTarget =
+      attempt.method === "GET" && attempt.outcome === "ok" && attempt.status >= 200 && attempt.status < 300 && this.targetMimes.has(attempt.mime);
+    if (isTarget) counters.targetBytes += bytes;
+    else counters.nonTargetBytes += bytes;
+    if (attempt.outcome === "error" || attempt.status >= 400) counters.errors += 1;
+    const isRedirect = attempt.status >= 300 && attempt.status < 400 && attempt.location !== null;
+    let bodySha256: string | null = null;
+    if (this.keepPageBodies && attempt.body && attempt.method === "GET" && this.isHtmlMime(attempt.mime)) {
+      bodySha256 = this.sink.pageBody(attempt.body);
+    }
+    this.sink.request({
+      ...this.baseRow(context, attempt.method, attempt.url),
+      seq: counters.requests,
+      status: attempt.status || null,
+      mime: attempt.mime || null,
+      bytes,
+      durationMs: Math.round(attempt.durationMs),
+      isTarget,
+      outcome: attempt.outcome === "ok" && isRedirect ? "redirect" : attempt.outcome,
+      error: attempt.error ? `${attempt.error.code}: ${attempt.error.message}` : null,
+      redirectTo: isRedirect ? attempt.location : null,
+      headers: this.keepPageBodies ? JSON.stringify(attempt.headers) : null,
+      bodySha256,
+    });
+    return counters.requests;
+  }
+
+  private baseRow(context: RequestContext, method: FetchMethod, url: string): RequestRow {
+    return {
+      seq: 0,
+      kind: context.kind,
+      method,
+      url,
+      status: null,
+      mime: null,
+      bytes: 0,
+      durationMs: 0,
+      tagPath: context.tagPath,
+      groupId: context.groupId,
+      depth: context.depth,
+      referrer: context.referrer,
+      isTarget: false,
+      outcome: "ok",
+      error: null,
+      redirectTo: null,
+      headers: null,
+      bodySha256: null,
+      startedAt: new Date(),
+    };
+  }
+}

@@ -1,0 +1,40 @@
+import type { CrawlConfig } from "../../../crawl-config";
+import { ActionGrouper } from "../../action-grouping";
+import type { Prng } from "../../prng";
+import { SleepingBandit } from "../../sleeping-bandit";
+import type { LinkTable } from "../link-table";
+import { FocusedStrategy } from "./focused-strategy";
+import { FifoStrategy, LifoStrategy, RandomStrategy } from "./queue-strategies";
+import { SbStrategy } from "./sb-strategy";
+import type { CrawlStrategy } from "./strategy";
+import { TpOffStrategy } from "./tp-off-strategy";
+
+export function createGrouper(config: CrawlConfig): ActionGrouper {
+  const { params } = config;
+  return new ActionGrouper({
+    similarityThreshold: params.similarityThreshold,
+    index: params.groupIndex,
+    hnswM: params.hnswM,
+    hnswEfConstruction: params.hnswEfConstruction,
+    hnswEf: params.hnswEf,
+  });
+}
+
+/** The strategy a crawl's settings name, sharing the crawl's PRNG and link table. */
+export function createStrategy(config: CrawlConfig, prng: Prng, links: LinkTable): CrawlStrategy {
+  switch (config.strategy) {
+    case "sb":
+    case "sb-oracle":
+      return new SbStrategy(createGrouper(config), new SleepingBandit({ alpha: config.params.banditAlpha }), prng, links);
+    case "bfs":
+      return new FifoStrategy();
+    case "dfs":
+      return new LifoStrategy();
+    case "random":
+      return new RandomStrategy(prng);
+    case "focused":
+      return new FocusedStrategy(config.params.focusedWarmupRequests);
+    case "tp-off":
+      return new TpOffStrategy(createGrouper(config), prng, links, config.params.tpOffExplorationRequests);
+  }
+}

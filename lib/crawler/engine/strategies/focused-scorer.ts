@@ -1,0 +1,67 @@
+/**
+ * The FOCUSED baseline's link scorer (ALGORITHM.md "Baselines"): logistic regression over the
+ * link's depth and the character 2-grams of its URL and anchor text, trained online by SGD on
+ * "did this page give targets?". Features: URL bigrams in [0, 95²), anchor bigrams in
+ * [95², 2·95²), depth one-hot (0…15, last bucket open) after that. Same learning-rate schedule
+ * as the URL classifier (scikit-learn 'optimal', α = 1e-4, t0 = 1000).
+ */
+const BIGRAMS = 95 * 95;
+const DEPTH_BUCKETS = 16;
+const FEATURES = 2 * BIGRAMS + DEPTH_BUCKETS;
+const ALPHA = 1e-4;
+const T0 = 1000;
+
+function addBigrams(text: string, offset: number, into: Map<number, number>): void {
+  const s = text.toLowerCase();
+  for (let i = 1; i < s.length; i++) {
+    const a = s.charCodeAt(i - 1) - 32;
+    const b = s.charCodeAt(i) - 32;
+    if (a < 0 || a >= 95 || b < 0 || b >= 95) continue;
+    const index = offset + a * 95 + b;
+    into.set(index, (into.get(index) ?? 0) + 1);
+  }
+}
+
+export function focusedFeatures(url: string, anchorText: string, depth: number): Map<number, number> {
+  const features = new Map<number, number>();
+  addBigrams(url, 0, features);
+  addBigrams(anchorText, BIGRAMS, features);
+  features.set(2 * BIGRAMS + Math.min(depth, DEPTH_BUCKETS - 1), 1);
+  return features;
+}
+
+export class FocusedScorer {
+  private readonly weights = new Float64Array(FEATURES);
+  private intercept = 0;
+  private t = 1;
+  private pending: [Map<number, number>, number][] = [];
+  trained = false;
+
+  constructor(private readonly batchSize = 10) {}
+
+  /** P(the page behind this link gives targets); 0.5 before any training. */
+  score(features: Map<number, number>): number {
+    let z = this.intercept;
+    for (const [index, value] of features) z += this.weights[index]! * value;
+    return 1 / (1 + Math.exp(-z));
+  }
+
+  /** Buffers a label; trains one pass when `batchSize` labels are waiting. Returns true when it trained. */
+  addLabel(features: Map<number, number>, positive: boolean): boolean {
+    this.pending.push([features, positive ? 1 : -1]);
+    if (this.pending.length < this.batchSize) return false;
+    for (const [x, y] of this.pending) {
+      const eta = 1 / (ALPHA * (T0 + this.t - 1));
+      let z = this.intercept;
+      for (const [index, value] of x) z += this.weights[index]! * value;
+      const gradient = -y / (1 + Math.exp(y * z)); // d(log loss)/dz
+      const decay = 1 - eta * ALPHA;
+      for (const [index, value] of x) this.weights[index] = this.weights[index]! * decay - eta * gradient * value;
+      this.intercept -= eta * gradient * 0.01; // sparse intercept decay, as scikit-learn
+      this.t += 1;
+    }
+    this.pending = [];
+    this.trained = true;
+    return true;
+  }
+}

@@ -1,0 +1,95 @@
+import type { ForageConfig } from "../config";
+import type { Db } from "../store/prisma-client";
+import { targetFileName, UniqueNames } from "./file-names";
+import { resolveStoredPath, statStoredFile } from "./stored-file";
+
+/** Manifest columns, in order (docs/API.md "Downloads"). */
+export const MANIFEST_COLUMNS = ["url", "file", "mime", "bytes", "sha256", "sourceUrl", "tagPath", "fetchedAt", "note"] as const;
+
+/** What `note` says when a target's file is not on disk (the `file` cell is then empty). */
+export const MISSING_NOTE = "missing on disk";
+/** What `note` says for a target whose content equals an earlier target's (they share `file`). */
+export const DUPLICATE_NOTE = "same content as an earlier target";
+
+/** One manifest line, plus what the ZIP writer needs to add the file. */
+export interface ManifestEntry {
+  targetId: number;
+  url: string;
+  /** Path inside the ZIP (`files/…`); "" when the file is missing. */
+  file: string;
+  mime: string;
+  bytes: number;
+  sha256: string;
+  sourceUrl: string | null;
+  tagPath: string | null;
+  fetchedAt: string;
+  note: string;
+  /** Absolute path of the stored file when this entry is the first with its content; else null. */
+  sourcePath: string | null;
+}
+
+export interface ManifestOptions {
+  /** Only targets with `id <= upToId`: a snapshot, so a running crawl's new targets do not
+   * make the ZIP's files and its manifest disagree. @default every target */
+  upToId?: number;
+  /** Overrides the on-disk check (the ZIP's second pass reuses what its first pass found). */
+  isMissing?: (targetId: number) => boolean;
+  /** Rows per database page. @default 500 */
+  pageSize?: number;
+}
+
+/**
+ * The crawl's targets in collection order with their export file names. Deterministic: the
+ * same rows always get the same names, so the ZIP's files, its manifest and the manifest
+ * downloaded alone agree. Targets sharing content (same SHA-256: content-addressed storage)
+ * share one file. Reads the database a page at a time; keeps only the names handed out.
+ */
+export async function* manifestEntries(
+  db: Db,
+  config: ForageConfig,
+  crawlId: number,
+  { upToId, isMissing, pageSize = 500 }: ManifestOptions = {},
+): AsyncGenerator<ManifestEntry> {
+  const names = new UniqueNames();
+  const fileBySha = new Map<string, string>();
+  let cursor = 0;
+  for (;;) {
+    const rows = await db.target.findMany({
+      where: { crawlId, id: { gt: cursor, ...(upToId !== undefined ? { lte: upToId } : {}) } },
+      orderBy: { id: "asc" },
+      take: pageSize,
+      select: { id: true, url: true, mime: true, bytes: true, sha256: true, storagePath: true, sourceUrl: true, tagPath: true, fetchedAt: true },
+    });
+    if (rows.length === 0) return;
+    for (const row of rows) {
+      cursor = row.id;
+      const base = {
+        targetId: row.id,
+        url: row.url,
+        mime: row.mime,
+        bytes: row.bytes,
+        sha256: row.sha256,
+        sourceUrl: row.sourceUrl,
+        tagPath: row.tagPath,
+        fetchedAt: row.fetchedAt.toISOString(),
+      };
+      const shared = fileBySha.get(row.sha256);
+      if (shared !== undefined) {
+        yield { ...base, file: shared, note: shared ? DUPLICATE_NOTE : MISSING_NOTE, sourcePath: null };
+        continue;
+      }
+      const sourcePath = isMissing
+        ? isMissing(row.id) ? null : resolveStoredPath(config, row.storagePath)
+        : ((await statStoredFile(config, row.storagePath))?.path ?? null);
+      const file = sourcePath === null ? "" : `files/${names.claim(targetFileName(row.url, row.mime))}`;
+      fileBySha.set(row.sha256, file);
+      yield { ...base, file, note: sourcePath === null ? MISSING_NOTE : "", sourcePath };
+    }
+    if (rows.length < pageSize) return;
+  }
+}
+
+/** The manifest's cells of an entry, in `MANIFEST_COLUMNS` order. */
+export function manifestCells(entry: ManifestEntry): (string | number | null)[] {
+  return [entry.url, entry.file, entry.mime, entry.bytes, entry.sha256, entry.sourceUrl, entry.tagPath, entry.fetchedAt, entry.note];
+}

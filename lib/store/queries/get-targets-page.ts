@@ -1,0 +1,64 @@
+import type { Db } from "../prisma-client";
+import { toPage } from "./paging";
+import { requireCrawl } from "./require-crawl";
+
+/** One collected file (docs/API.md `Target`). */
+export interface TargetView {
+  id: number;
+  url: string;
+  mime: string;
+  bytes: number;
+  sha256: string;
+  sourceUrl: string | null;
+  tagPath: string | null;
+  groupId: number | null;
+  requestSeq: number;
+  fetchedAt: string;
+  /** Where the API serves the file. */
+  fileUrl: string;
+}
+
+export interface TargetsPageOptions {
+  /** The previous page's `nextCursor`. */
+  cursor?: number;
+  /** @default 100 */
+  limit?: number;
+  /** Only this MIME type (exact, lower case). */
+  mime?: string;
+}
+
+/**
+ * Targets in collection order (ascending id), a page at a time. The cursor is the last id
+ * seen, so pages neither repeat nor skip rows while the worker keeps adding targets (an
+ * offset would shift under inserts).
+ * @throws NotFoundError when the crawl does not exist.
+ */
+export async function getTargetsPage(
+  db: Db,
+  crawlId: number,
+  { cursor, limit = 100, mime }: TargetsPageOptions = {},
+): Promise<{ targets: TargetView[]; nextCursor: string | null }> {
+  await requireCrawl(db, crawlId);
+  const rows = await db.target.findMany({
+    where: { crawlId, ...(cursor !== undefined ? { id: { gt: cursor } } : {}), ...(mime ? { mime: mime.toLowerCase() } : {}) },
+    orderBy: { id: "asc" },
+    take: limit + 1,
+  });
+  const page = toPage(rows, limit);
+  return {
+    targets: page.items.map((row) => ({
+      id: row.id,
+      url: row.url,
+      mime: row.mime,
+      bytes: row.bytes,
+      sha256: row.sha256,
+      sourceUrl: row.sourceUrl,
+      tagPath: row.tagPath,
+      groupId: row.groupId,
+      requestSeq: row.requestSeq,
+      fetchedAt: row.fetchedAt.toISOString(),
+      fileUrl: `/api/crawls/${crawlId}/targets/${row.id}/file`,
+    })),
+    nextCursor: page.nextCursor,
+  };
+}

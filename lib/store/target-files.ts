@@ -1,0 +1,73 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { PassThrough, Transform, type TransformCallback } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { TargetBodyWriter } from "../crawler/engine/types";
+
+/** Folder of one crawl's files, relative to FORAGE_DATA_DIR. */
+export function crawlFolder(crawlId: number): string {
+  return path.join("crawls", String(crawlId));
+}
+
+/**
+ * Target files of one crawl, content-addressed by SHA-256 under
+ * `<dataDir>/crawls/<id>/files/<sha256>`: a file served under two URLs is stored once, and a
+ * resumed crawl that downloads a file again overwrites nothing. Bodies stream to a temporary
+ * file while being hashed, then are renamed into place (atomic on one file system).
+ */
+export class TargetFileStore {
+  private tmpCounter = 0;
+  private readonly filesDir: string;
+  private readonly tmpDir: string;
+
+  constructor(
+    private readonly dataDir: string,
+    private readonly crawlId: number,
+  ) {
+    this.filesDir = path.join(dataDir, crawlFolder(crawlId), "files");
+    this.tmpDir = path.join(dataDir, crawlFolder(crawlId), "tmp");
+    fs.mkdirSync(this.filesDir, { recursive: true });
+    fs.mkdirSync(this.tmpDir, { recursive: true });
+  }
+
+  open(): TargetBodyWriter {
+    const tmpPath = path.join(this.tmpDir, `${process.pid}-${++this.tmpCounter}.part`);
+    const hash = createHash("sha256");
+    let bytes = 0;
+    const hasher = new Transform({
+      transform(chunk: Buffer, _encoding, callback: TransformCallback) {
+        hash.update(chunk);
+        bytes += chunk.length;
+        callback(null, chunk);
+      },
+    });
+    const writable = new PassThrough();
+    const written = pipeline(writable, hasher, fs.createWriteStream(tmpPath));
+    written.catch(() => undefined); // reported by commit(); discard() ignores it
+    const filesDir = this.filesDir;
+    const crawlId = this.crawlId;
+    return {
+      writable,
+      async commit() {
+        await written;
+        const sha256 = hash.digest("hex");
+        const finalPath = path.join(filesDir, sha256);
+        if (fs.existsSync(finalPath)) await fs.promises.rm(tmpPath, { force: true });
+        else await fs.promises.rename(tmpPath, finalPath);
+        return { sha256, bytes, storagePath: path.join(crawlFolder(crawlId), "files", sha256) };
+      },
+      async discard() {
+        writable.destroy();
+        await written.catch(() => undefined);
+        await fs.promises.rm(tmpPath, { force: true });
+      },
+    };
+  }
+
+  /** Removes temporary files left by a crash. */
+  cleanTemporary(): void {
+    fs.rmSync(this.tmpDir, { recursive: true, force: true });
+    fs.mkdirSync(this.tmpDir, { recursive: true });
+  }
+}

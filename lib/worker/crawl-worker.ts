@@ -1,0 +1,217 @@
+import os from "node:os";
+import type { ForageConfig } from "../config";
+import { crawlConfigSchema } from "../crawl-config";
+import { HostPoliteness } from "../crawler/fetch/host-politeness";
+import { runStoredCrawl } from "../crawler/run-stored-crawl";
+import type { Db } from "../store/prisma-client";
+import { claimNextCrawl, heartbeatLeases, releaseLease, failExpiredLeases } from "./leases";
+import { discardCrawlFiles } from "./discard-files";
+
+export interface CrawlWorkerOptions {
+  /** Crawls run at once by this worker. @default 4 */
+  maxConcurrentCrawls?: number;
+  /** How long a claim stays valid without a heartbeat. @default 30000 */
+  leaseMs?: number;
+  /** How often to look for queued crawls. @default 1000 */
+  pollMs?: number;
+  /** How often a running crawl re-reads its control and live settings. @default 500 */
+  controlPollMs?: number;
+  /** Grace period of `stop()` before in-flight requests are aborted. @default 10000 */
+  shutdownGraceMs?: number;
+}
+
+interface ActiveCrawl {
+  crawlId: number;
+  abort: AbortController;
+  live: { delayMs: number; urlPatterns: readonly string[] };
+  /** The control that ended the run: stop, cancel, or null (shutdown). */
+  control: "stop" | "cancel" | null;
+  paused: boolean;
+  done: Promise<void>;
+}
+
+/**
+ * The crawl worker: claims queued crawls from the database, runs them (several at once,
+ * sharing one per-host politeness clock), keeps their leases alive, applies the controls and
+ * live settings the API writes, and releases everything on shutdown. The dashboard never
+ * crawls; everything between the two goes through the database.
+ */
+export class CrawlWorker {
+  readonly id: string;
+  private readonly politeness = new HostPoliteness();
+  private readonly active = new Map<number, ActiveCrawl>();
+  private readonly options: Required<CrawlWorkerOptions>;
+  private timers: NodeJS.Timeout[] = [];
+  private stopping = false;
+  private polling = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly forage: ForageConfig,
+    options: CrawlWorkerOptions = {},
+  ) {
+    this.id = forage.workerId ?? `${os.hostname()}:${process.pid}`;
+    this.options = {
+      maxConcurrentCrawls: options.maxConcurrentCrawls ?? 4,
+      leaseMs: options.leaseMs ?? 30_000,
+      pollMs: options.pollMs ?? 1_000,
+      controlPollMs: options.controlPollMs ?? 500,
+      shutdownGraceMs: options.shutdownGraceMs ?? 10_000,
+    };
+  }
+
+  async start(): Promise<void> {
+    await this.db.worker.upsert({
+      where: { id: this.id },
+      create: { id: this.id, hostname: os.hostname(), pid: process.pid },
+      update: { pid: process.pid, startedAt: new Date(), heartbeatAt: new Date(), state: "running" },
+    });
+    this.timers.push(setInterval(() => void this.poll(), this.options.pollMs));
+    this.timers.push(setInterval(() => void this.heartbeat(), Math.max(1000, this.options.leaseMs / 2)));
+    this.timers.push(setInterval(() => void this.pollControls(), this.options.controlPollMs));
+    await this.poll();
+  }
+
+  /** Crawls this worker is running now. */
+  activeCrawlIds(): number[] {
+    return [...this.active.keys()];
+  }
+
+  /** Stops claiming, ends running crawls (aborting requests after the grace period), releases leases. */
+  async stop(): Promise<void> {
+    if (this.stopping) return;
+    this.stopping = true;
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+    for (const crawl of this.active.values()) crawl.abort.abort();
+    const drained = Promise.all([...this.active.values()].map((crawl) => crawl.done));
+    await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, this.options.shutdownGraceMs))]);
+    await this.db.worker.update({ where: { id: this.id }, data: { state: "stopped", heartbeatAt: new Date() } }).catch(() => undefined);
+  }
+
+  private async poll(): Promise<void> {
+    if (this.polling || this.stopping) return;
+    this.polling = true;
+    try {
+      await failExpiredLeases(this.db);
+      while (!this.stopping && this.active.size < this.options.maxConcurrentCrawls) {
+        const crawlId = await claimNextCrawl(this.db, this.id, this.options.leaseMs);
+        if (crawlId === null) break;
+        await this.launch(crawlId);
+      }
+    } catch (error) {
+      console.error(`[forage worker] poll failed: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      this.polling = false;
+    }
+  }
+
+  private async launch(crawlId: number): Promise<void> {
+    const row = await this.db.crawl.findUniqueOrThrow({ where: { id: crawlId }, select: { config: true } });
+    const config = crawlConfigSchema.parse(JSON.parse(row.config));
+    const crawl: ActiveCrawl = {
+      crawlId,
+      abort: new AbortController(),
+      live: { delayMs: config.politeness.delayMs, urlPatterns: config.blocklist.urlPatterns },
+      control: null,
+      paused: false,
+      done: Promise.resolve(),
+    };
+    this.active.set(crawlId, crawl);
+    crawl.done = this.runCrawl(crawl).finally(() => this.active.delete(crawlId));
+  }
+
+  private async runCrawl(crawl: ActiveCrawl): Promise<void> {
+    const { crawlId } = crawl;
+    try {
+      const end = await runStoredCrawl({
+        db: this.db,
+        forage: this.forage,
+        crawlId,
+        politeness: this.politeness,
+        signal: crawl.abort.signal,
+        live: () => crawl.live,
+        beforePage: () => this.waitWhilePaused(crawl),
+      });
+      if (end.kind === "paused") await this.endInterrupted(crawl);
+    } catch (error) {
+      console.error(`[forage worker] crawl ${crawlId} failed: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      await releaseLease(this.db, crawlId, this.id).catch(() => undefined);
+    }
+  }
+
+  /** An aborted run: stopped or cancelled by the user, or cut by a worker shutdown. */
+  private async endInterrupted(crawl: ActiveCrawl): Promise<void> {
+    const { crawlId } = crawl;
+    const now = new Date();
+    if (crawl.control === "cancel") {
+      await discardCrawlFiles(this.db, this.forage, crawlId);
+      await this.db.crawl.update({ where: { id: crawlId }, data: { status: "cancelled", stopReason: "cancelled", finishedAt: now, pendingControl: null } });
+      await this.event(crawlId, "cancelled", "Crawl cancelled: its files were discarded");
+    } else if (crawl.control === "stop") {
+      await this.db.crawl.update({ where: { id: crawlId }, data: { status: "finished", stopReason: "user-stop", finishedAt: now, pendingControl: null } });
+      await this.event(crawlId, "stopped", "Crawl stopped by user");
+    } else {
+      // Shutdown: without a checkpoint the in-memory state is lost, so the crawl cannot go on.
+      await this.db.crawl.update({
+        where: { id: crawlId },
+        data: { status: "failed", stopReason: "failed", stopDetail: "interrupted: the worker stopped before the crawl finished", finishedAt: now },
+      });
+      await this.event(crawlId, "failed", "Crawl interrupted: the worker stopped", "error");
+    }
+  }
+
+  /** A paused crawl keeps its state in memory and waits here until resumed, stopped or cancelled. */
+  private async waitWhilePaused(crawl: ActiveCrawl): Promise<void> {
+    while (crawl.paused && !crawl.abort.signal.aborted) {
+      await new Promise((resolve) => setTimeout(resolve, this.options.controlPollMs / 2));
+    }
+  }
+
+  /** Applies the API's pending controls and live settings to running crawls. */
+  private async pollControls(): Promise<void> {
+    if (this.active.size === 0) return;
+    const rows = await this.db.crawl
+      .findMany({ where: { id: { in: this.activeCrawlIds() } }, select: { id: true, pendingControl: true, config: true } })
+      .catch(() => []);
+    for (const row of rows) {
+      const crawl = this.active.get(row.id);
+      if (!crawl) continue;
+      const config = crawlConfigSchema.safeParse(JSON.parse(row.config));
+      if (config.success) {
+        const { delayMs } = config.data.politeness;
+        const urlPatterns = config.data.blocklist.urlPatterns;
+        if (delayMs !== crawl.live.delayMs || JSON.stringify(urlPatterns) !== JSON.stringify(crawl.live.urlPatterns)) {
+          crawl.live = { delayMs, urlPatterns };
+        }
+      }
+      const control = row.pendingControl;
+      if (!control) continue;
+      if (control === "pause" && !crawl.paused) {
+        crawl.paused = true;
+        await this.db.crawl.update({ where: { id: row.id }, data: { status: "paused", pendingControl: null } });
+        await this.event(row.id, "paused", "Crawl paused");
+      } else if (control === "resume") {
+        crawl.paused = false;
+        await this.db.crawl.update({ where: { id: row.id }, data: { status: "running", pendingControl: null } });
+        await this.event(row.id, "resumed", "Crawl resumed");
+      } else if (control === "stop" || control === "cancel") {
+        crawl.control = control;
+        crawl.abort.abort();
+      } else {
+        await this.db.crawl.update({ where: { id: row.id }, data: { pendingControl: null } });
+      }
+    }
+  }
+
+  private async heartbeat(): Promise<void> {
+    await heartbeatLeases(this.db, this.id, this.activeCrawlIds(), this.options.leaseMs).catch((error) => {
+      console.error(`[forage worker] heartbeat failed: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
+
+  private async event(crawlId: number, kind: string, message: string, level: "info" | "error" = "info"): Promise<void> {
+    await this.db.crawlEvent.create({ data: { crawlId, level, kind, message } });
+  }
+}
