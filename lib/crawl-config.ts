@@ -117,6 +117,7 @@ export const algorithmParamsSchema = z.strictObject({
    * per new tag path) or "hnsw" (hnswlib's approximate index, ≈ 2 ms per new tag path at 4096
    * dimensions). @default "exact"
    */
+  discoveryCredit: z.number().min(0).max(10).default(0),
   groupIndex: z.enum(["exact", "hnsw"]).default("exact"),
   hnswM: z.number().int().min(2).max(128).default(ALGORITHM_DEFAULTS.hnswM),
   hnswEfConstruction: z.number().int().min(1).max(2000).default(ALGORITHM_DEFAULTS.hnswEfConstruction),

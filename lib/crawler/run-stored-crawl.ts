@@ -94,6 +94,7 @@ export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<Cr
     });
     throw error;
   } finally {
+    sink.close();
     await run.close();
   }
 }

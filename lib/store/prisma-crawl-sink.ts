@@ -10,7 +10,20 @@ import type {
 } from "../crawler/engine/types";
 import { PageBodyStore, type StoredPageBody } from "./page-bodies";
 import type { Db } from "./prisma-client";
+import { insertRows } from "./raw-insert";
 import { TargetFileStore } from "./target-files";
+
+const REQUEST_COLUMNS = [
+  "crawlId", "seq", "kind", "method", "url", "status", "mime", "bytes", "durationMs", "tagPath", "groupId", "depth",
+  "referrer", "isTarget", "outcome", "error", "redirectTo", "headers", "bodySha256", "startedAt",
+] as const;
+const BODY_COLUMNS = ["crawlId", "sha256", "storagePath", "offset", "compressedBytes", "bytes"] as const;
+const TARGET_COLUMNS = [
+  "crawlId", "url", "mime", "bytes", "sha256", "storagePath", "sourceUrl", "tagPath", "groupId", "requestSeq", "fetchedAt",
+] as const;
+const METRIC_COLUMNS = [
+  "crawlId", "requests", "targets", "targetBytes", "nonTargetBytes", "frontierSize", "slope", "ema", "patience", "activeMs", "at",
+] as const;
 
 /** Rows buffered before a flush is forced. */
 const MAX_BUFFERED_ROWS = 500;
@@ -81,6 +94,11 @@ export class PrismaCrawlSink implements CrawlSink {
     this.counterRow = counters;
   }
 
+  /** Closes the page pack file (end of the run). */
+  close(): void {
+    this.pages.close();
+  }
+
   /** Flushes when the buffer is old or large enough. */
   async flushIfDue(): Promise<void> {
     const buffered = this.requests.length + this.targets.length + this.metricRows.length;
@@ -89,7 +107,6 @@ export class PrismaCrawlSink implements CrawlSink {
 
   async flush(): Promise<void> {
     this.lastFlushAt = Date.now();
-    await this.pages.flush(); // a StoredBody row never points at a file not yet written
     const crawlId = this.crawlId;
     const requests = this.requests;
     const targets = this.targets;
@@ -108,22 +125,19 @@ export class PrismaCrawlSink implements CrawlSink {
     if (!requests.length && !targets.length && !metrics.length && !events.length && !bodies.length && !groups && !counters) return;
 
     await this.db.$transaction(async (tx) => {
-      if (requests.length) await tx.crawlRequest.createMany({ data: requests.map((row) => ({ crawlId, ...row })) });
-      if (bodies.length) await tx.storedBody.createMany({ data: bodies.map((body) => ({ crawlId, ...body })) });
-      for (const target of targets) {
-        // Upsert: a crawl resumed after a crash may fetch a target again; it is stored once.
-        await tx.target.upsert({
-          where: { crawlId_url: { crawlId, url: target.url } },
-          create: { crawlId, ...target },
-          update: {},
-        });
-      }
+      if (requests.length) await insertRows(tx, "CrawlRequest", REQUEST_COLUMNS, requests.map((row) => ({ crawlId, ...row })));
+      if (bodies.length) await insertRows(tx, "StoredBody", BODY_COLUMNS, bodies.map((body) => ({ crawlId, ...body })), ["crawlId", "sha256"]);
+      // A crawl resumed after a crash may fetch a target again: it is stored once.
+      if (targets.length) await insertRows(tx, "Target", TARGET_COLUMNS, targets.map((row) => ({ crawlId, ...row })), ["crawlId", "url"]);
       if (metrics.length) {
         const first = metrics[0]!.requests;
         await tx.metricPoint.deleteMany({ where: { crawlId, requests: { gte: first } } });
-        await tx.metricPoint.createMany({
-          data: metrics.map((row) => ({ crawlId, ...row, targetBytes: BigInt(row.targetBytes), nonTargetBytes: BigInt(row.nonTargetBytes) })),
-        });
+        await insertRows(
+          tx,
+          "MetricPoint",
+          METRIC_COLUMNS,
+          metrics.map((row) => ({ crawlId, ...row, targetBytes: BigInt(row.targetBytes), nonTargetBytes: BigInt(row.nonTargetBytes), at: new Date() })),
+        );
       }
       if (events.length) {
         await tx.crawlEvent.createMany({

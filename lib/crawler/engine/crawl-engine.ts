@@ -277,7 +277,7 @@ export class CrawlEngine {
       slope: window?.slope ?? null,
       ema: window?.ema ?? null,
       patience: window?.patience ?? null,
-      activeMs: counters.activeMs,
+      activeMs: Math.round(counters.activeMs),
     });
     this.parts.sink.counters({ ...counters });
   }

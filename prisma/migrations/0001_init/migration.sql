@@ -132,6 +132,8 @@ CREATE TABLE "StoredBody" (
     "crawlId" INTEGER NOT NULL,
     "sha256" TEXT NOT NULL,
     "storagePath" TEXT NOT NULL,
+    "offset" INTEGER NOT NULL,
+    "compressedBytes" INTEGER NOT NULL,
     "bytes" INTEGER NOT NULL,
 
     PRIMARY KEY ("crawlId", "sha256"),

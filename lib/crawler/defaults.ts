@@ -1,0 +1,194 @@
+/**
+ * Default lists and numbers of SB-CLASSIFIER, copied verbatim from the appendix of
+ * docs/ALGORITHM.md (the authors' reproducibility kit). Every value is only a default:
+ * the crawl settings override each of them.
+ */
+
+/**
+ * The paper's full target list (38 MIME types). `text/plain`, `application/octet-stream`,
+ * `application/xml` and `application/json` make it broad; the cockpit's narrower
+ * presets are {@link DATA_FILES_MIME_TYPES} and {@link DOCUMENT_MIME_TYPES}.
+ */
+export const PAPER_TARGET_MIME_TYPES: readonly string[] = [
+  "application/octet-stream",
+  "text/csv",
+  "application/csv",
+  "text/x-csv",
+  "application/x-csv",
+  "text/x-comma-separated-values",
+  "text/comma-separated-values",
+  "application/vnd.ms-excel",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  "application/vnd.oasis.opendocument.spreadsheet",
+  "application/pdf",
+  "application/x-pdf",
+  "application/zip",
+  "application/x-zip-compressed",
+  "application/zip-compressed",
+  "application/x-tar",
+  "application/x-gtar",
+  "application/x-gzip",
+  "application/xml",
+  "application/json",
+  "text/json",
+  "application/yaml",
+  "text/yaml",
+  "text/x-yaml",
+  "application/x-yaml",
+  "application/msword",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.template",
+  "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+  "text/plain",
+  "application/vnd.oasis.opendocument.text",
+  "application/vnd.ms-excel.sheet.macroenabled.12",
+  "application/x-7z-compressed",
+  "application/vnd.oasis.opendocument.presentation",
+  "application/rdf+xml",
+  "application/rss+xml",
+  "application/vnd.rar",
+  "application/x-rar-compressed",
+];
+
+/** MIME prefixes whose GET body is aborted as soon as the headers arrive. */
+export const DEFAULT_BLOCKED_MIME_PREFIXES: readonly string[] = ["image/", "audio/", "video/"];
+
+/**
+ * The kit's 168 image/audio/video extensions, with the leading dot, lower case. Matched
+ * case-insensitively on the last path segment only (see `hasBlockedExtension`).
+ */
+export const DEFAULT_BLOCKED_EXTENSIONS: readonly string[] = [
+  ".3g2", ".3ga", ".3gp", ".3gp2", ".3gpa", ".3gpp", ".3gpp2", ".aac", ".aacp", ".adp", ".aff", ".aif", ".aiff",
+  ".arw", ".asf", ".asx", ".avi", ".avif", ".avifs", ".bmp", ".btif", ".cgm", ".cmx", ".cr2", ".crw", ".dcr",
+  ".djv", ".djvu", ".dng", ".dts", ".dtshd", ".dwg", ".dxf", ".ecelp4800", ".ecelp7470", ".ecelp9600", ".eol",
+  ".erf", ".f4v", ".fbs", ".fh", ".fh4", ".fh5", ".fh7", ".fhc", ".flac", ".fli", ".flv", ".fpx", ".fst", ".fvt",
+  ".g3", ".gif", ".h261", ".h263", ".h264", ".heic", ".heif", ".icns", ".ico", ".ief", ".jfi", ".jfif",
+  ".jfif-tbnl", ".jif", ".jpe", ".jpeg", ".jpg", ".jpgm", ".jpgv", ".jpm", ".k25", ".kar", ".kdc", ".lvp", ".m1v",
+  ".m2a", ".m2v", ".m3a", ".m3u", ".m4a", ".m4b", ".m4p", ".m4r", ".m4u", ".m4v", ".mdi", ".mid", ".midi", ".mj2",
+  ".mjp2", ".mka", ".mkv", ".mmr", ".mov", ".movie", ".mp2", ".mp2a", ".mp3", ".mp4", ".mp4v", ".mpa", ".mpe",
+  ".mpeg", ".mpg", ".mpg4", ".mpga", ".mrw", ".mxu", ".nef", ".npx", ".oga", ".ogg", ".ogv", ".opus", ".orf",
+  ".pbm", ".pct", ".pcx", ".pef", ".pgm", ".pic", ".pjpg", ".png", ".pnm", ".ppm", ".psd", ".ptx", ".pya", ".pyv",
+  ".qt", ".ra", ".raf", ".ram", ".ras", ".raw", ".rgb", ".rlc", ".rmi", ".rmp", ".rw2", ".rwl", ".snd", ".spx",
+  ".sr2", ".srf", ".svg", ".svgz", ".tif", ".tiff", ".ts", ".viv", ".wav", ".wax", ".wbmp", ".weba", ".webm",
+  ".webp", ".wm", ".wma", ".wmv", ".wmx", ".wvx", ".x3f", ".xbm", ".xif", ".xpm", ".xwd",
+];
+
+/**
+ * "Data files" preset (Forage's choice, narrower than the paper's list): tabular files,
+ * JSON/XML and archives, without `text/plain` and `application/octet-stream`, which on
+ * most sites are dominated by robots.txt-like text and unknown binaries.
+ */
+export const DATA_FILES_MIME_TYPES: readonly string[] = [
+  // CSV and its historical aliases
+  "text/csv",
+  "application/csv",
+  "text/x-csv",
+  "application/x-csv",
+  "text/x-comma-separated-values",
+  "text/comma-separated-values",
+  // spreadsheets
+  "application/vnd.ms-excel",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  "application/vnd.ms-excel.sheet.macroenabled.12",
+  "application/vnd.oasis.opendocument.spreadsheet",
+  // structured text
+  "application/json",
+  "text/json",
+  "application/xml",
+  "text/xml",
+  // archives
+  "application/zip",
+  "application/x-zip-compressed",
+  "application/zip-compressed",
+  "application/x-tar",
+  "application/x-gtar",
+  "application/gzip",
+  "application/x-gzip",
+  "application/x-7z-compressed",
+  "application/vnd.rar",
+  "application/x-rar-compressed",
+];
+
+/** "Documents" preset: PDF, Word/ODT, PowerPoint/ODP. */
+export const DOCUMENT_MIME_TYPES: readonly string[] = [
+  "application/pdf",
+  "application/x-pdf",
+  "application/msword",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.template",
+  "application/vnd.oasis.opendocument.text",
+  "application/vnd.ms-powerpoint",
+  "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+  "application/vnd.oasis.opendocument.presentation",
+];
+
+/** Shape of {@link ALGORITHM_DEFAULTS}; names carry their units. */
+export interface AlgorithmDefaults {
+  /** θ: minimum cosine similarity for a link to join an existing action. @default 0.75 */
+  readonly similarityThreshold: number;
+  /** n of the tag-path n-grams. @default 2 */
+  readonly tagPathNgramSize: number;
+  /** a of Knuth's multiplicative hash. @default 766245317 */
+  readonly hashMultiplier: number;
+  /** w: word size of the hash, in bits. @default 15 */
+  readonly hashWordBits: number;
+  /** m: output bits of the hash; the projection has 2^m dimensions. @default 12 */
+  readonly hashOutputBits: number;
+  /**
+   * Nearest-centroid search of the action grouping: "exact" (pruned inverted index, the
+   * true nearest centroid) or "hnsw" (hnswlib, the kit's choice, with the settings below).
+   * Exact by default: hnswlib at 4096 dimensions costs ~0.5–2 ms per new tag path and,
+   * with ef = 10, often misses the nearest centroid (see action-grouping.ts).
+   * @default "exact"
+   */
+  readonly groupingIndex: "exact" | "hnsw";
+  /** HNSW M (max links per node). @default 16 */
+  readonly hnswM: number;
+  /** HNSW efConstruction. @default 200 */
+  readonly hnswEfConstruction: number;
+  /** HNSW ef at query time (k = 1). @default 10 */
+  readonly hnswEf: number;
+  /** HNSW level-generator seed (hnswlib's own default). @default 100 */
+  readonly hnswRandomSeed: number;
+  /** α: exploration weight of the AUER score. @default 2√2 */
+  readonly banditAlpha: number;
+  /** b: labelled URLs per classifier training epoch. @default 10 */
+  readonly classifierBatchSize: number;
+  /** L2 regularisation α of the SGD classifier. @default 1e-4 */
+  readonly sgdAlpha: number;
+  /** k: requests per early-stopping window. @default 500 */
+  readonly earlyStopWindowRequests: number;
+  /** β: EMA smoothing of the per-window slope. @default 0.9 */
+  readonly earlyStopBeta: number;
+  /** τ: targets per request under which a window counts as low. @default 0.01 */
+  readonly earlyStopTargetsPerRequest: number;
+  /** P: consecutive low windows before stopping. @default 10 */
+  readonly earlyStopPatienceWindows: number;
+  /** Trap filter: max URL length over the root URL's length, in characters. @default 350 */
+  readonly trapExtraLengthChars: number;
+  /** Trap filter: occurrences of one path segment or query key/value that mark a trap. @default 3 */
+  readonly trapRepeatCount: number;
+}
+
+/** The documented defaults of docs/ALGORITHM.md, in one literal object. */
+export const ALGORITHM_DEFAULTS = {
+  similarityThreshold: 0.75,
+  tagPathNgramSize: 2,
+  hashMultiplier: 766245317,
+  hashWordBits: 15,
+  hashOutputBits: 12,
+  groupingIndex: "exact",
+  hnswM: 16,
+  hnswEfConstruction: 200,
+  hnswEf: 10,
+  hnswRandomSeed: 100,
+  banditAlpha: 2 * Math.SQRT2,
+  classifierBatchSize: 10,
+  sgdAlpha: 1e-4,
+  earlyStopWindowRequests: 500,
+  earlyStopBeta: 0.9,
+  earlyStopTargetsPerRequest: 0.01,
+  earlyStopPatienceWindows: 10,
+  trapExtraLengthChars: 350,
+  trapRepeatCount: 3,
+} as const satisfies AlgorithmDefaults;

@@ -1,0 +1,170 @@
+import { describe, expect, it } from "vitest";
+import { extractLinks, type ExtractedLink } from "../../lib/crawler/links";
+
+const PAGE = "https://www.example.org/stats/index.html";
+const paths = (links: ExtractedLink[]): Record<string, string> => Object.fromEntries(links.map((l) => [l.url, l.tagPath]));
+
+describe("extractLinks: tag paths", () => {
+  it("writes tag + classes (single spaces, source order) + #id per step, from /html/body", () => {
+    const html = `<!doctype html><html><head><title>t</title></head><body>
+      <div class="container" id="main"><ul class=" menu "><li><a class="btn \n  primary" href="/x">X</a></li></ul></div></body></html>`;
+    expect(extractLinks(html, PAGE)).toEqual([
+      { url: "https://www.example.org/x", tagPath: "/html/body/div.container#main/ul.menu/li/a.btn primary", anchorText: "X", tag: "a" },
+    ]);
+  });
+
+  it("keeps classes and ids of html and body, and lower-cases tag names only", () => {
+    const html = `<HTML class="no-js"><BODY Class="Home page-42" ID="top"><DIV CLASS="Box"><A HREF="/u">u</A></DIV></BODY></HTML>`;
+    expect(extractLinks(html, PAGE)[0]!.tagPath).toBe("/html.no-js/body.Home page-42#top/div.Box/a");
+  });
+
+  it("implies html and body when the page omits them, without opening the body for head content", () => {
+    expect(extractLinks(`<a href="/a">a</a>`, PAGE)[0]!.tagPath).toBe("/html/body/a");
+    const html = `<title>x</title><meta charset="utf-8"><link rel="stylesheet" href="/s.css"><script>var s = "<a href='/no'>";</script>
+      <div><p><a href="/b">b</a></div>`;
+    expect(extractLinks(html, PAGE)).toMatchObject([{ url: "https://www.example.org/b", tagPath: "/html/body/div/p/a" }]);
+  });
+
+  it("closes unclosed list items, paragraphs, anchors and table cells as HTML5 does", () => {
+    const html = `<ul class="files"><li><a href="/1">1<li><a href="/2">2<li><a href="/3">3</ul>
+      <p><a href="/4">four<div><a href="/5">five</a></div>
+      <table><tr><td><a href="/6">6<td><a href="/7">7<tr><td><span><a href="/8">8</table>
+      <dl><dt><a href="/9">9<dd><a href="/10">10</dl>`;
+    expect(paths(extractLinks(html, PAGE))).toEqual({
+      "https://www.example.org/1": "/html/body/ul.files/li/a",
+      "https://www.example.org/2": "/html/body/ul.files/li/a",
+      "https://www.example.org/3": "/html/body/ul.files/li/a",
+      "https://www.example.org/4": "/html/body/p/a",
+      "https://www.example.org/5": "/html/body/div/a",
+      "https://www.example.org/6": "/html/body/table/tr/td/a",
+      "https://www.example.org/7": "/html/body/table/tr/td/a",
+      "https://www.example.org/8": "/html/body/table/tr/td/span/a",
+      "https://www.example.org/9": "/html/body/dl/dt/a",
+      "https://www.example.org/10": "/html/body/dl/dd/a",
+    });
+  });
+
+  it("ignores stray end tags and closes through the matching element", () => {
+    const html = `<div class="a"></span></p><section><a href="/1">1</div><a href="/2">2</a>`;
+    expect(paths(extractLinks(html, PAGE))).toEqual({
+      "https://www.example.org/1": "/html/body/div.a/section/a", // `</p>` alone is an empty <p>
+      "https://www.example.org/2": "/html/body/a",
+    });
+  });
+
+  it("treats <x/> as an open tag in HTML and as self-closed inside svg; void elements never open", () => {
+    const html = `<div/><a href="/1">1</a><svg><rect/><a href="/2">2</a></svg><img src="x.png"><br><a href="/3">3</a>`;
+    expect(paths(extractLinks(html, PAGE))).toEqual({
+      "https://www.example.org/1": "/html/body/div/a",
+      "https://www.example.org/2": "/html/body/div/svg/a",
+      "https://www.example.org/3": "/html/body/div/a",
+    });
+  });
+
+  it("puts frames of a frameset page under /html/frameset", () => {
+    const html = `<html><head><title>f</title></head><frameset cols="50%,50%"><frame src="left.html"><frame src="right.html"></frameset></html>`;
+    expect(extractLinks(html, PAGE)).toMatchObject([
+      { url: "https://www.example.org/stats/left.html", tagPath: "/html/frameset/frame", tag: "frame" },
+      { url: "https://www.example.org/stats/right.html", tagPath: "/html/frameset/frame", tag: "frame" },
+    ]);
+  });
+});
+
+describe("extractLinks: URLs", () => {
+  it("orders all a, then area, frame, iframe, and keeps the first occurrence of a URL", () => {
+    const html = `<iframe src="/i"></iframe><map><area href="/ar" alt=" Area  one "></map><a href="/a1">one</a>
+      <div><a href="/a1#again">dup</a><a href="/i">later a</a></div>`;
+    expect(extractLinks(html, PAGE)).toEqual([
+      { url: "https://www.example.org/a1", tagPath: "/html/body/a", anchorText: "one", tag: "a" },
+      { url: "https://www.example.org/i", tagPath: "/html/body/div/a", anchorText: "later a", tag: "a" },
+      { url: "https://www.example.org/ar", tagPath: "/html/body/map/area", anchorText: "Area one", tag: "area" },
+    ]);
+  });
+
+  it("honours the first <base href>, wherever the links are", () => {
+    const html = `<a href="x.csv">x</a><head><base href="/data/v2/"><base href="https://other.org/"></head><a href="../y.csv">y</a>`;
+    expect(extractLinks(html, PAGE).map((l) => l.url)).toEqual(["https://www.example.org/data/v2/x.csv", "https://www.example.org/data/y.csv"]);
+  });
+
+  it("drops javascript:, mailto:, tel:, data: and unparsable hrefs", () => {
+    const html = `<a href="javascript:void(0)">j</a><a href=" MAILTO:a@b.org">m</a><a href="tel:+1">t</a><a href="data:text/plain,x">d</a>
+      <a href="http://[oops">bad</a><a href="  /ok  ">ok</a><a>no href</a>`;
+    expect(extractLinks(html, PAGE).map((l) => l.url)).toEqual(["https://www.example.org/ok"]);
+  });
+
+  it("decodes entities in attributes (HTML5 rules) and anchor texts, and bounds the text", () => {
+    const long = "word ".repeat(60);
+    const html = `<a href="/q?a=1&amp;b=2&#38;c=3">Stats &amp; data&nbsp;&eacute;t&eacute;</a><a href="/r?a=1&copy=2">${long}</a>`;
+    const [q, r] = extractLinks(html, PAGE);
+    expect(q).toMatchObject({ url: "https://www.example.org/q?a=1&b=2&c=3", anchorText: "Stats & data été" });
+    expect(r!.url).toBe("https://www.example.org/r?a=1&copy=2");
+    expect(r!.anchorText.length).toBeLessThanOrEqual(120);
+    expect(r!.anchorText.startsWith("word word")).toBe(true);
+  });
+
+  it("never throws on malformed or random input", () => {
+    const samples = [
+      "", "<", "<<a href=\"/x\"\">", "<a href=\"/unterminated", "</html></body><a href=/z>z", "<!-- <a href=/c> -->", "<![CDATA[x]]><a href=/d>",
+      "<a href=/e><a href=/f></a></a></a>", "<table><a href=/g></table>", "<svg><math><a href=/h>", "\u0000\uffff<a\u0000href=/i>",
+    ];
+    for (const html of samples) expect(() => extractLinks(html, PAGE)).not.toThrow();
+    let s = 12345;
+    const alphabet = `<>/="' abcdiv&#;ahref\n`;
+    for (let n = 0; n < 300; n++) {
+      let html = "";
+      for (let i = 0; i < 200; i++) {
+        s = (s * 1103515245 + 12345) & 0x7fffffff;
+        html += alphabet[s % alphabet.length];
+      }
+      expect(() => extractLinks(html, PAGE)).not.toThrow();
+    }
+  });
+});
+
+/** A ~40 KB page shaped like a CMS one: menus, article list, data table, footer. */
+function cmsPage(): string {
+  const parts = [`<!DOCTYPE html><html lang="en" class="no-js"><head><meta charset="utf-8"><title>Statistics &amp; data</title>
+<link rel="stylesheet" href="/static/site.css"><script>window.dataLayer=[];</script><style>.menu li{display:inline}</style></head>
+<body class="page page-id-42"><header id="top" class="site-header"><div class="container"><a class="logo" href="/"><img src="/logo.png" alt=""></a>
+<nav class="main-nav"><ul class="menu">`];
+  for (let i = 0; i < 12; i++) {
+    const sub = [0, 1, 2, 3].map((j) => `<li class="menu-item"><a href="/section-${i}/sub-${j}/">Sub ${j} &raquo;</a></li>`).join("");
+    parts.push(`<li class="menu-item menu-item-${i}"><a href="/section-${i}/" class="nav-link">Section ${i}</a><ul class="sub-menu">${sub}</ul></li>`);
+  }
+  parts.push(`</ul></nav></div></header><main id="main"><div class="container"><div class="row">`);
+  for (let i = 0; i < 40; i++) {
+    parts.push(`<article class="post post-${i} type-post status-publish hentry"><h2 class="entry-title"><a href="/news/${i}.html">Quarterly release ${i} &ndash; housing</a></h2>
+<div class="entry-summary"><p>Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua.
+<a href="/files/data-${i}.csv">CSV</a> | <a href="/files/report-${i}.pdf">PDF</a></p></div></article>`);
+  }
+  parts.push(`<table class="data-table"><tr><th>Name</th><th>File</th></tr>`);
+  for (let i = 0; i < 25; i++) parts.push(`<tr><td>Dataset ${i}</td><td><a href="download.php?id=${i}&amp;format=xlsx" class="btn">xlsx</a></td></tr>`);
+  parts.push(`</table><section class="more">`);
+  for (let i = 0; i < 80; i++) {
+    parts.push(`<div class="teaser"><h3>Heading ${i}</h3><p>Some paragraph text with <strong>bold</strong> and <em>emphasis</em> &amp; entities &eacute; as a content management system page has.</p></div>`);
+  }
+  parts.push(`</section></div></div></main><footer><ul class="footer-links">`);
+  for (let i = 0; i < 15; i++) parts.push(`<li><a href="/about/page-${i}">About ${i}</a>`);
+  parts.push(`</ul><p><a href="mailto:info@example.org">mail</a></p></footer><script src="/app.js"></script></body></html>`);
+  return parts.join("\n");
+}
+
+describe("extractLinks: speed", () => {
+  it("parses a 40 KB CMS-like page in well under a millisecond on average", () => {
+    const html = cmsPage();
+    expect(html.length).toBeGreaterThan(38_000);
+    const links = extractLinks(html, PAGE);
+    expect(links.length).toBe(221); // logo 1 + menu 12 + submenus 48 + articles 120 + table 25 + footer 15
+    expect(links.find((l) => l.url.endsWith("download.php?id=3&format=xlsx"))?.tagPath).toBe(
+      "/html.no-js/body.page page-id-42/main#main/div.container/div.row/table.data-table/tr/td/a.btn",
+    );
+    for (let i = 0; i < 200; i++) extractLinks(html, PAGE); // warm-up
+    const runs = 500;
+    const start = performance.now();
+    for (let i = 0; i < runs; i++) extractLinks(html, PAGE);
+    const perPage = (performance.now() - start) / runs;
+    console.log(`extractLinks: ${(html.length / 1024).toFixed(1)} KB, ${links.length} links, ${perPage.toFixed(3)} ms/page`);
+    // Generous bound for a loaded CI machine; the measured figure is printed above.
+    expect(perPage).toBeLessThan(5);
+  });
+});

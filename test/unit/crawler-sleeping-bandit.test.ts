@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import { Prng } from "../../lib/crawler/prng";
+import { SleepingBandit } from "../../lib/crawler/sleeping-bandit";
+
+describe("SleepingBandit", () => {
+  it("scores mean + 2√2·sqrt(ln t / (n + 1e-6)) and 0 when asleep", () => {
+    const b = new SleepingBandit();
+    b.addLink(0, 100);
+    b.recordReward(0, 1);
+    b.recordReward(0, 2);
+    expect(b.stats(0)).toEqual({ selections: 2, meanReward: 1.5, totalReward: 3, available: 1 });
+    // ln 10 = 2.302585; / 2.000001 = 1.151292; sqrt = 1.072983; × 2.828427 = 3.034853; + 1.5
+    expect(b.score(0, 10)).toBeCloseTo(4.5348535, 6);
+    b.addLink(1, 101);
+    // Unpulled: ln 10 / 1e-6 = 2302585; sqrt = 1517.43; × 2.828427 = 4291.93
+    expect(b.score(1, 10)).toBeCloseTo(4291.932, 2);
+    expect(b.score(0, 1)).toBe(1.5); // ln 1 = 0: no bonus
+    expect(b.score(0, 0)).toBe(1.5);
+    expect(b.score(2, 10)).toBe(0); // unknown action
+    b.takeLink(0, Prng.fromSeed(1));
+    expect(b.score(0, 10)).toBe(0); // asleep
+  });
+
+  it("chooses the highest score among awake actions, ties going to the oldest", () => {
+    const b = new SleepingBandit();
+    for (const id of [2, 0, 1]) b.addLink(id, id);
+    expect(b.choose(5)).toBe(0); // all unpulled: equal scores
+    b.recordReward(0, 0);
+    expect(b.choose(5)).toBe(1);
+    b.recordReward(1, 0);
+    b.recordReward(2, 0);
+    expect(b.choose(5)).toBe(0); // equal again
+    b.recordReward(2, 10);
+    expect(b.choose(5)).toBe(2);
+  });
+
+  it("lets actions without links sleep and wakes them with a new link", () => {
+    const b = new SleepingBandit();
+    const prng = Prng.fromSeed(3);
+    expect(b.isExhausted()).toBe(true);
+    expect(b.choose(10)).toBeNull();
+    b.addLink(0, 7);
+    b.addLink(3, 8);
+    b.recordReward(0, 0);
+    b.recordReward(3, 100); // best score, then asleep after its only link is taken
+    expect(b.next(10, prng)).toEqual({ actionId: 3, linkId: 8 });
+    expect(b.next(10, prng)).toEqual({ actionId: 0, linkId: 7 });
+    expect(b.isExhausted()).toBe(true);
+    expect(b.next(10, prng)).toBeNull();
+    expect(b.takeLink(0, prng)).toBeNull();
+    b.addLink(0, 9);
+    expect(b.isExhausted()).toBe(false);
+    expect(b.choose(10)).toBe(0);
+  });
+
+  it("counts a failed pull as a selection with reward 0", () => {
+    const b = new SleepingBandit();
+    b.addLink(0, 1);
+    b.recordReward(0, 4);
+    b.recordFailedPull(0);
+    expect(b.stats(0)).toMatchObject({ selections: 2, meanReward: 2, totalReward: 4 });
+    expect(b.score(0, 100)).toBeCloseTo(2 + 2 * Math.SQRT2 * Math.sqrt(Math.log(100) / (2 + 1e-6)), 12);
+  });
+
+  it("takes a uniformly random unvisited link, each exactly once", () => {
+    const counts = new Array(5).fill(0);
+    const prng = Prng.fromSeed(11);
+    for (let r = 0; r < 5000; r++) {
+      const b = new SleepingBandit();
+      for (let l = 0; l < 5; l++) b.addLink(0, l);
+      counts[b.takeLink(0, prng)!]++;
+    }
+    for (const c of counts) expect(Math.abs(c - 1000)).toBeLessThan(150);
+    const b = new SleepingBandit();
+    for (let l = 0; l < 50; l++) b.addLink(0, l);
+    const taken = Array.from({ length: 50 }, () => b.takeLink(0, prng));
+    expect([...taken].sort((x, y) => x! - y!)).toEqual(Array.from({ length: 50 }, (_, i) => i));
+  });
+
+  it("resumes from a JSON state with the same choices", () => {
+    const a = new SleepingBandit();
+    const prngA = Prng.fromSeed(5);
+    for (let l = 0; l < 60; l++) a.addLink(l % 7, l);
+    let t = 1;
+    const pull = (b: SleepingBandit, prng: Prng) => {
+      const next = b.next(++t, prng);
+      if (next) b.recordReward(next.actionId, next.linkId % 3);
+      return next;
+    };
+    for (let i = 0; i < 20; i++) pull(a, prngA);
+    const b = SleepingBandit.fromState(JSON.parse(JSON.stringify(a.toState())));
+    const prngB = Prng.fromState(prngA.toState());
+    const tAt = t;
+    const seqA = Array.from({ length: 45 }, () => pull(a, prngA));
+    t = tAt;
+    const seqB = Array.from({ length: 45 }, () => pull(b, prngB));
+    expect(seqB).toEqual(seqA);
+    expect(a.isExhausted() && b.isExhausted()).toBe(true);
+  });
+
+  it("chooses among thousands of actions quickly", () => {
+    const b = new SleepingBandit();
+    for (let id = 0; id < 5000; id++) for (let l = 0; l < 3; l++) b.addLink(id, id * 3 + l);
+    const prng = Prng.fromSeed(1);
+    const start = performance.now();
+    for (let t = 2; t < 2002; t++) {
+      const next = b.next(t, prng)!;
+      b.recordReward(next.actionId, next.linkId % 2);
+    }
+    const us = ((performance.now() - start) / 2000) * 1000;
+    console.log(`SleepingBandit.next: ${us.toFixed(1)} µs/choice over 5,000 awake actions`);
+    expect(us).toBeLessThan(2000);
+  });
+});
