@@ -1,27 +1,34 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
 import Link from "next/link";
+import { MainNav } from "@/components/layout/MainNav";
 import { Providers } from "./providers";
 import "./globals.css";
 
 export const metadata: Metadata = {
   title: { default: "Forage", template: "%s · Forage" },
+  icons: { icon: "/icon.svg" },
   description: "Collect a website's data files — spreadsheets, CSV, PDF reports — without crawling the whole site.",
 };
+
+export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#1f6f5c" };
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en">
       <body>
+        <a href="#content" className="skip-link">
+          Skip to content
+        </a>
         <header className="site-header">
           <Link href="/" className="brand">
             <span className="brand-mark" aria-hidden="true">◆</span> Forage
           </Link>
-          <nav aria-label="Main">
-            <Link href="/">Crawls</Link>
-          </nav>
+          <MainNav />
         </header>
         <Providers>
-          <main className="page">{children}</main>
+          <main className="page" id="content" tabIndex={-1}>
+            {children}
+          </main>
         </Providers>
       </body>
     </html>

@@ -1,4 +1,4 @@
-import { getDb } from "@/app/_server/db";
+import { getDb, getServerConfig } from "@/app/_server/db";
 import { CrawlsPage } from "@/components/crawls/CrawlsPage";
 import { listCrawls, type CrawlListItem } from "@/lib/store";
 
@@ -12,5 +12,5 @@ export default async function HomePage() {
   } catch (error) {
     loadError = error instanceof Error ? error.message : String(error);
   }
-  return <CrawlsPage initialCrawls={crawls} loadError={loadError} />;
+  return <CrawlsPage initialCrawls={crawls} loadError={loadError} demoPort={getServerConfig().demoPort} />;
 }

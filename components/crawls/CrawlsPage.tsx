@@ -1,12 +1,23 @@
 "use client";
 
+import Link from "next/link";
 import { useCrawlsQuery } from "@/components/hooks/use-crawls-query";
 import type { CrawlListItem } from "@/lib/store/queries/list-crawls";
 import { CrawlsTable } from "./CrawlsTable";
+import { FirstRun } from "./FirstRun";
 
-export function CrawlsPage({ initialCrawls, loadError }: { initialCrawls?: CrawlListItem[]; loadError: string | null }) {
+export function CrawlsPage({
+  initialCrawls,
+  loadError,
+  demoPort,
+}: {
+  initialCrawls?: CrawlListItem[];
+  loadError: string | null;
+  demoPort: number;
+}) {
   const query = useCrawlsQuery(initialCrawls);
   const error = query.error?.message ?? (query.data ? null : loadError);
+  const crawls = query.data ?? [];
   return (
     <>
       <section className="intro" aria-labelledby="intro-title">
@@ -22,13 +33,20 @@ export function CrawlsPage({ initialCrawls, loadError }: { initialCrawls?: Crawl
       <section aria-labelledby="crawls-title">
         <div className="section-head">
           <h2 id="crawls-title">Crawls</h2>
+          {crawls.length > 0 ? (
+            <Link href="/crawls/new" className="button button-primary">
+              New crawl
+            </Link>
+          ) : null}
         </div>
         {error ? (
           <p role="alert" className="error-box">
             {error}
           </p>
+        ) : crawls.length === 0 ? (
+          <FirstRun demoPort={demoPort} />
         ) : (
-          <CrawlsTable crawls={query.data ?? []} />
+          <CrawlsTable crawls={crawls} />
         )}
       </section>
     </>

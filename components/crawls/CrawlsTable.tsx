@@ -1,18 +1,21 @@
-import { describeStatus } from "@/lib/crawl-status";
+import Link from "next/link";
+import { DateTime } from "@/components/ui/DateTime";
+import { StatusBadge } from "@/components/ui/StatusBadge";
+import { stripScheme } from "@/components/ui/format";
+import { STRATEGY_LABELS, type Strategy } from "@/lib/crawl-config";
 import { formatBytes, formatDuration, formatHarvestRate, formatInteger } from "@/lib/format";
 import type { CrawlListItem } from "@/lib/store/queries/list-crawls";
 
+function strategyName(strategy: string): string {
+  const label = STRATEGY_LABELS[strategy as Strategy] as string | undefined;
+  return label ? (label.split(" (")[0] ?? label) : strategy;
+}
+
+/** The crawl list; below 700 px each row becomes a card (labels from `data-label`). */
 export function CrawlsTable({ crawls }: { crawls: CrawlListItem[] }) {
-  if (crawls.length === 0) {
-    return (
-      <p className="empty" data-testid="crawls-empty">
-        No crawls yet. A crawl starts from a root URL and collects every file whose type you ask for.
-      </p>
-    );
-  }
   return (
     <div className="table-scroll">
-      <table className="data-table" aria-label="Crawls">
+      <table className="data-table crawls-table responsive-table" aria-label="Crawls">
         <thead>
           <tr>
             <th scope="col">Root URL</th>
@@ -28,21 +31,24 @@ export function CrawlsTable({ crawls }: { crawls: CrawlListItem[] }) {
         <tbody>
           {crawls.map((crawl) => (
             <tr key={crawl.id}>
-              <td className="url-cell" title={crawl.rootUrl}>
-                {crawl.name ? <span className="crawl-name">{crawl.name}</span> : null}
-                {crawl.rootUrl}
-              </td>
-              <td>
-                <span className={`status status-${crawl.status}`}>
-                  {describeStatus(crawl.status, crawl.stopReason, crawl.stopDetail)}
+              <td className="url-cell cell-wide cell-nolabel" data-label="Crawl">
+                <Link href={`/crawls/${crawl.id}`} className="row-link">
+                  {crawl.name ? <span className="crawl-name">{crawl.name}</span> : null}
+                  <span className={crawl.name ? "crawl-url" : "crawl-name"}>{stripScheme(crawl.rootUrl)}</span>
+                </Link>
+                <span className="crawl-meta">
+                  #{crawl.id} · {strategyName(crawl.strategy)}
                 </span>
               </td>
-              <td className="num">{formatInteger(crawl.targets)}</td>
-              <td className="num">{formatInteger(crawl.requests)}</td>
-              <td className="num">{formatHarvestRate(crawl.targets, crawl.requests)}</td>
-              <td className="num">{formatBytes(crawl.targetBytes)}</td>
-              <td>{crawl.startedAt ? new Date(crawl.startedAt).toLocaleString("en-GB") : "–"}</td>
-              <td className="num">{crawl.startedAt ? formatDuration(crawl.activeMs) : "–"}</td>
+              <td data-label="Status" className="cell-wide cell-nolabel">
+                <StatusBadge status={crawl.status} stopReason={crawl.stopReason} stopDetail={crawl.stopDetail} />
+              </td>
+              <td className="num" data-label="Targets">{formatInteger(crawl.targets)}</td>
+              <td className="num" data-label="Requests">{formatInteger(crawl.requests)}</td>
+              <td className="num" data-label="Harvest rate">{formatHarvestRate(crawl.targets, crawl.requests)}</td>
+              <td className="num" data-label="Data">{formatBytes(crawl.targetBytes)}</td>
+              <td data-label="Started">{crawl.startedAt ? <DateTime iso={crawl.startedAt} relative /> : "–"}</td>
+              <td className="num" data-label="Duration">{crawl.startedAt ? formatDuration(crawl.activeMs) : "–"}</td>
             </tr>
           ))}
         </tbody>

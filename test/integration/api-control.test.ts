@@ -93,7 +93,7 @@ describe("crawl control (pause / resume / stop / cancel)", () => {
     const folder = path.join(t.config.dataDir, "crawls", String(id), "files");
     fs.mkdirSync(folder, { recursive: true });
     fs.writeFileSync(path.join(folder, "abc"), "data");
-    await t.db.storedBody.create({ data: { crawlId: id, sha256: "abc", storagePath: `crawls/${id}/bodies/abc`, bytes: 4 } });
+    await t.db.storedBody.create({ data: { crawlId: id, sha256: "abc", storagePath: `crawls/${id}/pages/1.pack`, offset: 0, compressedBytes: 24, bytes: 4 } });
     await t.db.target.create({ data: { crawlId: id, url: "https://x.org/a.csv", mime: "text/csv", bytes: 4, sha256: "abc", storagePath: `crawls/${id}/files/abc`, requestSeq: 1 } });
     await t.db.crawlRequest.create({ data: { crawlId: id, seq: 1, kind: "target", method: "GET", url: "https://x.org/a.csv" } });
     const body = (await (await act("cancel", id)).json()) as Record<string, unknown>;

@@ -1,0 +1,66 @@
+import { REQUEST_OUTCOMES, type RequestOutcome, type RequestRow } from "@/components/hooks/api-types";
+import { sitePath } from "@/components/ui/format";
+import { mimeLabel } from "@/components/ui/mime";
+import { formatBytes, formatInteger } from "@/lib/format";
+
+const KIND_LABELS: Record<string, string> = {
+  page: "page",
+  target: "target",
+  "bootstrap-head": "HEAD",
+  "redirect-hop": "redirect",
+  robots: "robots.txt",
+};
+
+export function RequestsTable({ requests, rootUrl }: { requests: RequestRow[]; rootUrl: string }) {
+  return (
+    <div className="table-scroll">
+      <table className="data-table responsive-table requests-table" aria-label="Requests">
+        <thead>
+          <tr>
+            <th scope="col" className="num">#</th>
+            <th scope="col">URL</th>
+            <th scope="col" className="num">Status</th>
+            <th scope="col">Type</th>
+            <th scope="col" className="num">Size</th>
+            <th scope="col" className="num">Group</th>
+            <th scope="col">Outcome</th>
+          </tr>
+        </thead>
+        <tbody>
+          {requests.map((request) => {
+            const outcome = REQUEST_OUTCOMES[request.outcome as RequestOutcome] ?? request.outcome;
+            return (
+              <tr key={request.id} className={request.isTarget ? "row-target" : undefined}>
+                <td className="num" data-label="#">{request.seq > 0 ? formatInteger(request.seq) : "–"}</td>
+                <td data-label="URL" className="truncate-cell cell-wide cell-first request-url">
+                  <span className="truncate" title={request.url}>
+                    <span className={`kind kind-${request.kind}`}>
+                      {request.method === "HEAD" && request.kind !== "bootstrap-head" ? "HEAD " : ""}
+                      {KIND_LABELS[request.kind] ?? request.kind}
+                    </span>{" "}
+                    {sitePath(request.url, rootUrl)}
+                  </span>
+                  {request.redirectTo ? (
+                    <span className="cell-sub truncate" title={request.redirectTo}>
+                      → {sitePath(request.redirectTo, rootUrl)}
+                    </span>
+                  ) : null}
+                  {request.error ? <span className="cell-sub cell-error">{request.error}</span> : null}
+                </td>
+                <td className="num" data-label="Status">{request.status ?? "–"}</td>
+                <td data-label="Type" className="nowrap" title={request.mime ?? undefined}>
+                  {request.mime ? mimeLabel(request.mime) : "–"}
+                </td>
+                <td className="num" data-label="Size">{formatBytes(request.bytes)}</td>
+                <td className="num" data-label="Group">{request.groupId === null ? "–" : `#${request.groupId}`}</td>
+                <td data-label="Outcome">
+                  <span className={`outcome outcome-${request.outcome}`}>{request.isTarget && request.outcome === "ok" ? "Target" : outcome}</span>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

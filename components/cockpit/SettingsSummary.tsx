@@ -1,0 +1,51 @@
+import type { CrawlConfig } from "@/lib/crawl-config";
+import { STRATEGY_LABELS, type Strategy } from "@/lib/crawl-config";
+import { formatBytes, formatDuration, formatInteger } from "@/lib/format";
+
+/** The crawl's settings at a glance (the full list is one "Clone settings" away). */
+export function SettingsSummary({ config }: { config: CrawlConfig }) {
+  const { budget, politeness, blocklist } = config;
+  const limits = [
+    `${formatInteger(budget.requests)} requests`,
+    budget.bytes !== null ? formatBytes(budget.bytes) : null,
+    budget.seconds !== null ? formatDuration(budget.seconds * 1000) : null,
+  ].filter(Boolean);
+  return (
+    <dl className="settings-list">
+      <div>
+        <dt>Strategy</dt>
+        <dd>{STRATEGY_LABELS[config.strategy as Strategy] ?? config.strategy}</dd>
+      </div>
+      <div>
+        <dt>Budget</dt>
+        <dd>{limits.join(" · ")}</dd>
+      </div>
+      <div>
+        <dt>Politeness</dt>
+        <dd>
+          {formatInteger(politeness.delayMs)} ms between requests · robots.txt {politeness.obeyRobots ? "obeyed" : "ignored"}
+          {config.allowPrivateNetwork ? " · private network allowed" : ""}
+        </dd>
+      </div>
+      <div>
+        <dt>Target MIME types</dt>
+        <dd>
+          <details>
+            <summary>{config.targetMimeTypes.length} types</summary>
+            <p className="mono-list">{config.targetMimeTypes.join(", ")}</p>
+          </details>
+        </dd>
+      </div>
+      <div>
+        <dt>Blocklists</dt>
+        <dd>
+          {blocklist.urlPatterns.length} URL {blocklist.urlPatterns.length === 1 ? "pattern" : "patterns"} · {blocklist.extensions.length} extensions · MIME {blocklist.mimeTypes.join(" ") || "none"}
+        </dd>
+      </div>
+      <div>
+        <dt>Seed</dt>
+        <dd>{config.seed}</dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,200 @@
+import {
+  algorithmParamsSchema,
+  blocklistSchema,
+  budgetSchema,
+  politenessSchema,
+  rootUrlSchema,
+  type CrawlConfig,
+  type CrawlConfigInput,
+  type FieldErrors,
+  type Strategy,
+} from "@/lib/crawl-config";
+import { DATA_FILES_MIME_TYPES } from "@/lib/crawler/defaults";
+import { formatParam } from "@/components/ui/format";
+import { PARAM_KEYS, type NumberParamKey } from "./param-fields";
+
+const MIB = 1024 * 1024;
+const GIB = 1024 * MIB;
+
+/** What the inputs hold: text as typed, so a half-typed number is never lost or "corrected". */
+export interface CrawlFormValues {
+  rootUrl: string;
+  name: string;
+  targetMimeTypes: string[];
+  budgetRequests: string;
+  byteLimit: string;
+  byteUnit: "MB" | "GB";
+  timeLimit: string;
+  timeUnit: "minutes" | "hours";
+  urlPatterns: string;
+  extensions: string;
+  blockedMimeTypes: string;
+  delayMs: string;
+  obeyRobots: boolean;
+  allowPrivateNetwork: boolean;
+  strategy: Strategy;
+  earlyStop: boolean;
+  params: Record<NumberParamKey, string>;
+  /** The exact numbers the params were shown from (2√2 is shown as 2.82843 and sent back exact). */
+  paramBase: Record<NumberParamKey, number>;
+  seed: string;
+}
+
+/** Settings the form does not show but a cloned crawl must keep (user agent, per-host concurrency…). */
+export type HiddenSettings = Pick<CrawlConfig, "politeness">;
+
+/** "a\n b \n\n" → ["a", "b"]; extensions and MIME types may also be separated by spaces or commas. */
+export function splitLines(text: string): string[] {
+  return text.split("\n").map((line) => line.trim()).filter(Boolean);
+}
+export function splitWords(text: string): string[] {
+  return text.split(/[\s,]+/).map((word) => word.trim()).filter(Boolean);
+}
+
+export function defaultFormValues(): CrawlFormValues {
+  const blocklist = blocklistSchema.parse({});
+  const politeness = politenessSchema.parse({});
+  const params = algorithmParamsSchema.parse({});
+  return {
+    rootUrl: "",
+    name: "",
+    targetMimeTypes: [...DATA_FILES_MIME_TYPES],
+    budgetRequests: String(budgetSchema.parse({}).requests),
+    byteLimit: "",
+    byteUnit: "MB",
+    timeLimit: "",
+    timeUnit: "minutes",
+    urlPatterns: blocklist.urlPatterns.join("\n"),
+    extensions: blocklist.extensions.join(" "),
+    blockedMimeTypes: blocklist.mimeTypes.join(" "),
+    delayMs: String(politeness.delayMs),
+    obeyRobots: politeness.obeyRobots,
+    allowPrivateNetwork: false,
+    strategy: "sb",
+    earlyStop: params.earlyStop,
+    params: paramStrings(params),
+    paramBase: paramNumbers(params),
+    seed: "",
+  };
+}
+
+/** Pre-fills the form from a stored crawl ("Clone settings"); the seed is kept so the run can be repeated. */
+export function formValuesFromConfig(config: CrawlConfig): CrawlFormValues {
+  const bytes = config.budget.bytes;
+  const seconds = config.budget.seconds;
+  const inGb = bytes !== null && bytes % GIB === 0;
+  const inHours = seconds !== null && seconds % 3600 === 0;
+  return {
+    rootUrl: config.rootUrl,
+    name: config.name ?? "",
+    targetMimeTypes: [...config.targetMimeTypes],
+    budgetRequests: String(config.budget.requests),
+    byteLimit: bytes === null ? "" : String(inGb ? bytes / GIB : round(bytes / MIB)),
+    byteUnit: inGb ? "GB" : "MB",
+    timeLimit: seconds === null ? "" : String(inHours ? seconds / 3600 : round(seconds / 60)),
+    timeUnit: inHours ? "hours" : "minutes",
+    urlPatterns: config.blocklist.urlPatterns.join("\n"),
+    extensions: config.blocklist.extensions.join(" "),
+    blockedMimeTypes: config.blocklist.mimeTypes.join(" "),
+    delayMs: String(config.politeness.delayMs),
+    obeyRobots: config.politeness.obeyRobots,
+    allowPrivateNetwork: config.allowPrivateNetwork,
+    strategy: config.strategy === "sb-oracle" ? "sb" : config.strategy,
+    earlyStop: config.params.earlyStop,
+    params: paramStrings(config.params),
+    paramBase: paramNumbers(config.params),
+    seed: String(config.seed),
+  };
+}
+
+function paramStrings(params: Record<NumberParamKey, number>): Record<NumberParamKey, string> {
+  return Object.fromEntries(PARAM_KEYS.map((key) => [key, formatParam(params[key])])) as Record<NumberParamKey, string>;
+}
+
+function paramNumbers(params: Record<NumberParamKey, number>): Record<NumberParamKey, number> {
+  return Object.fromEntries(PARAM_KEYS.map((key) => [key, params[key]])) as Record<NumberParamKey, number>;
+}
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}
+
+/** "" → null; "12" → 12; "abc" → NaN (reported as "must be a number"). */
+function parseOptionalNumber(text: string): number | null {
+  const trimmed = text.trim();
+  return trimmed === "" ? null : Number(trimmed);
+}
+
+/**
+ * Builds the POST body from the form, and checks the obvious mistakes at once (root URL, at
+ * least one target type, budget and delay numbers). Everything else — algorithm ranges, blocklist
+ * syntax — is the API's to judge: its 400 answer is mapped back onto the fields.
+ */
+export function buildCrawlSettings(values: CrawlFormValues, hidden?: HiddenSettings): { settings: CrawlConfigInput; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const numberOrError = (field: string, text: string, { required }: { required: boolean }): number | null => {
+    const value = parseOptionalNumber(text);
+    if (value === null) {
+      if (required) errors[field] = "is required";
+      return null;
+    }
+    if (!Number.isFinite(value)) errors[field] = "must be a number";
+    return value;
+  };
+
+  const rootUrl = rootUrlSchema.safeParse(values.rootUrl);
+  if (!rootUrl.success) errors.rootUrl = rootUrl.error.issues[0]?.message ?? "is not a valid URL";
+  if (values.targetMimeTypes.length === 0) errors.targetMimeTypes = "needs at least one MIME type";
+
+  const requests = numberOrError("budget.requests", values.budgetRequests, { required: true });
+  const byteLimit = numberOrError("budget.bytes", values.byteLimit, { required: false });
+  const timeLimit = numberOrError("budget.seconds", values.timeLimit, { required: false });
+  const bytes = byteLimit === null ? null : Math.round(byteLimit * (values.byteUnit === "GB" ? GIB : MIB));
+  const seconds = timeLimit === null ? null : Math.round(timeLimit * (values.timeUnit === "hours" ? 3600 : 60));
+  const budget = { requests: requests ?? 0, bytes, seconds };
+  const budgetCheck = budgetSchema.safeParse(budget);
+  if (!budgetCheck.success) {
+    for (const issue of budgetCheck.error.issues) {
+      const field = `budget.${issue.path.join(".")}`;
+      errors[field] ??= issue.message;
+    }
+  }
+
+  const delayMs = numberOrError("politeness.delayMs", values.delayMs, { required: true });
+  const delayCheck = politenessSchema.shape.delayMs.safeParse(delayMs ?? 0);
+  if (!delayCheck.success) errors["politeness.delayMs"] ??= delayCheck.error.issues[0]?.message ?? "is not valid";
+
+  const params: Record<string, number | boolean> = { earlyStop: values.earlyStop };
+  for (const key of PARAM_KEYS) {
+    const base = values.paramBase[key];
+    if (values.params[key].trim() === formatParam(base)) {
+      params[key] = base;
+      continue;
+    }
+    const value = numberOrError(`params.${key}`, values.params[key], { required: true });
+    if (value !== null) params[key] = value;
+  }
+  const seed = numberOrError("seed", values.seed, { required: false });
+
+  const settings: CrawlConfigInput = {
+    rootUrl: values.rootUrl.trim(),
+    name: values.name.trim() || null,
+    targetMimeTypes: values.targetMimeTypes,
+    budget,
+    blocklist: {
+      urlPatterns: splitLines(values.urlPatterns),
+      extensions: splitWords(values.extensions),
+      mimeTypes: splitWords(values.blockedMimeTypes),
+    },
+    politeness: {
+      ...hidden?.politeness,
+      delayMs: delayMs ?? 0,
+      obeyRobots: values.obeyRobots,
+    },
+    strategy: values.strategy,
+    params: params as CrawlConfigInput["params"],
+    ...(seed === null ? {} : { seed }),
+    allowPrivateNetwork: values.allowPrivateNetwork,
+  };
+  return { settings, errors };
+}

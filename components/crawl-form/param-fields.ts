@@ -1,0 +1,68 @@
+import type { z } from "zod";
+import type { algorithmParamsSchema } from "@/lib/crawl-config";
+
+export type AlgorithmParams = z.output<typeof algorithmParamsSchema>;
+export type NumberParamKey = { [K in keyof AlgorithmParams]: AlgorithmParams[K] extends number ? K : never }[keyof AlgorithmParams];
+
+export interface ParamField {
+  key: NumberParamKey;
+  label: string;
+  hint: string;
+  /** Step of the number input: 1 for counts, "any" for real numbers. */
+  step: "1" | "any";
+  bytes?: boolean;
+}
+
+export interface ParamGroup {
+  title: string;
+  fields: ParamField[];
+}
+
+/** The algorithm settings (docs/ALGORITHM.md), grouped as the algorithm uses them, one line each. */
+export const PARAM_GROUPS: ParamGroup[] = [
+  {
+    title: "Tag-path groups",
+    fields: [
+      { key: "similarityThreshold", label: "Similarity threshold θ", step: "any", hint: "Minimum cosine similarity for a link to join an existing group; higher makes more, smaller groups." },
+      { key: "hnswM", label: "HNSW M", step: "1", hint: "Links per node of the nearest-group index: more is more accurate and slower." },
+      { key: "hnswEfConstruction", label: "HNSW ef (construction)", step: "1", hint: "Search breadth when a new group is added to the index." },
+      { key: "hnswEf", label: "HNSW ef (search)", step: "1", hint: "Search breadth when a link looks for its nearest group." },
+    ],
+  },
+  {
+    title: "Bandit and URL classifier",
+    fields: [
+      { key: "banditAlpha", label: "Exploration weight α", step: "any", hint: "How strongly the bandit tries little-used groups; 0 only follows the best mean reward." },
+      { key: "classifierBatchSize", label: "Classifier batch size", step: "1", hint: "Labelled URLs per training pass; until the first pass, new links are typed by HEAD requests." },
+      { key: "sgdAlpha", label: "Classifier regularisation", step: "any", hint: "L2 penalty of the URL classifier (SGD): larger means a simpler model." },
+    ],
+  },
+  {
+    title: "Early stopping",
+    fields: [
+      { key: "earlyStopWindowRequests", label: "Window (requests)", step: "1", hint: "Requests per window; the slope (new targets per request) is measured over each window." },
+      { key: "earlyStopBeta", label: "Smoothing β", step: "any", hint: "Weight of the past in the moving average of the slope (0 = no smoothing)." },
+      { key: "earlyStopTargetsPerRequest", label: "Threshold τ (targets per request)", step: "any", hint: "A window whose moving average falls below τ counts as a low window." },
+      { key: "earlyStopPatienceWindows", label: "Patience (windows)", step: "1", hint: "Consecutive low windows before the crawl stops by itself." },
+    ],
+  },
+  {
+    title: "Safety limits",
+    fields: [
+      { key: "trapExtraLengthChars", label: "Trap filter: extra URL length", step: "1", hint: "Links longer than the root URL plus this many characters are skipped (endless calendars, session loops)." },
+      { key: "trapRepeatCount", label: "Trap filter: repeated segments", step: "1", hint: "Links repeating one path segment or query value this many times are skipped." },
+      { key: "maxRedirects", label: "Maximum redirects", step: "1", hint: "Redirect hops followed per link; every hop is a counted request." },
+      { key: "maxTargetBytes", label: "Maximum target size (bytes)", step: "1", bytes: true, hint: "Larger files are aborted and logged as too large." },
+      { key: "maxHtmlBytes", label: "Maximum page size (bytes)", step: "1", bytes: true, hint: "Larger HTML pages are aborted and logged as too large." },
+    ],
+  },
+  {
+    title: "Baselines",
+    fields: [
+      { key: "tpOffExplorationRequests", label: "TP-OFF exploration (requests)", step: "1", hint: "Breadth-first requests before TP-OFF freezes its group values (TP-OFF only)." },
+      { key: "focusedWarmupRequests", label: "FOCUSED warm-up (requests)", step: "1", hint: "Breadth-first requests before FOCUSED trusts its classifier (FOCUSED only)." },
+    ],
+  },
+];
+
+export const PARAM_KEYS: NumberParamKey[] = PARAM_GROUPS.flatMap((group) => group.fields.map((field) => field.key));

@@ -1,0 +1,45 @@
+/** Short names for the MIME types people recognise; the full type stays in a title or second line. */
+const LABELS: Record<string, string> = {
+  "text/csv": "CSV",
+  "application/csv": "CSV",
+  "text/x-csv": "CSV",
+  "application/x-csv": "CSV",
+  "text/comma-separated-values": "CSV",
+  "text/x-comma-separated-values": "CSV",
+  "text/tab-separated-values": "TSV",
+  "application/vnd.ms-excel": "Excel (XLS)",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "Excel (XLSX)",
+  "application/vnd.ms-excel.sheet.macroenabled.12": "Excel (XLSM)",
+  "application/vnd.oasis.opendocument.spreadsheet": "OpenDocument sheet",
+  "application/json": "JSON",
+  "text/json": "JSON",
+  "application/xml": "XML",
+  "text/xml": "XML",
+  "application/pdf": "PDF",
+  "application/x-pdf": "PDF",
+  "application/msword": "Word (DOC)",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "Word (DOCX)",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.template": "Word template",
+  "application/vnd.oasis.opendocument.text": "OpenDocument text",
+  "application/vnd.ms-powerpoint": "PowerPoint (PPT)",
+  "application/vnd.openxmlformats-officedocument.presentationml.presentation": "PowerPoint (PPTX)",
+  "application/vnd.oasis.opendocument.presentation": "OpenDocument slides",
+  "application/zip": "ZIP",
+  "application/x-zip-compressed": "ZIP",
+  "application/zip-compressed": "ZIP",
+  "application/gzip": "GZIP",
+  "application/x-gzip": "GZIP",
+  "application/x-tar": "TAR",
+  "application/x-gtar": "TAR",
+  "application/x-7z-compressed": "7-Zip",
+  "application/vnd.rar": "RAR",
+  "application/x-rar-compressed": "RAR",
+  "text/html": "HTML",
+  "text/plain": "Text",
+  "application/octet-stream": "Binary",
+};
+
+/** "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" → "Excel (XLSX)"; unknown types as they are. */
+export function mimeLabel(mime: string): string {
+  return LABELS[mime] ?? mime;
+}

@@ -1,0 +1,20 @@
+/**
+ * Site simulator: deterministic synthetic websites (statistics office, ministry portal,
+ * open data portal, deep archive…) served over real HTTP on 127.0.0.1, with exact
+ * ground truth. Used by tests, `forage bench` and the first-run demo.
+ *
+ * ```ts
+ * const site = buildSite({ shape: "statistics-office", seed: 1, size: "small" });
+ * const running = await startSiteServer(site);          // running.rootUrl = "http://127.0.0.1:PORT/"
+ * const truth = site.groundTruth();                     // targets, BFS reference
+ * await running.close();
+ * ```
+ */
+export { buildSite, type SimRequestHeaders, type SimResponse, type SimulatedSite } from "./site";
+export { startSiteServer, type RunningSite, type SiteServerOptions } from "./server";
+export { computeGroundTruth, requestsToFraction, type GroundTruth, type GroundTruthOptions, type GroundTruthTarget } from "./ground-truth";
+export { describeSite } from "./describe";
+export { SITE_SHAPES } from "./shapes/registry";
+export { SITE_SIZES, sizeToUrlCount } from "./sizes";
+export { SIM_TARGET_MIME_TYPES, MEDIA_EXTENSIONS, hasMediaExtension, mimeOf } from "./formats";
+export type { SiteShape, SiteSize, SiteSizeName, SiteSpec } from "./types";

@@ -1,0 +1,33 @@
+/** The shapes the simulator can build, with a one-line description each. */
+import type { ShapeModel, SiteShape } from "../types";
+import { buildDeepSparse } from "./deep-sparse";
+import { buildMinistryPortal } from "./ministry-portal";
+import { buildNewsHeavy } from "./news-heavy";
+import { buildOpenDataPortal } from "./open-data-portal";
+import { buildStatisticsOffice } from "./statistics-office";
+
+/** One line per shape, for CLI help, logs and docs. */
+export const SITE_SHAPES: Readonly<Record<SiteShape, string>> = {
+  "statistics-office":
+    "INSEE/ONS-like: themes → sub-themes → numbered publication lists → publications with several downloads; big news section, infinite release calendar, extension-less images and downloads, redirects, broken links.",
+  "ministry-portal":
+    "Ministry site: heavy boilerplate, long next-only paginations (press releases, decisions, reports) with PDF/ODS/XLSX attachments hanging off list items; infinite agenda.",
+  "open-data-portal":
+    "data.gouv/CKAN-like: dataset search with facet query strings (near-duplicate listings explode), dataset pages with resource lists, extension-less API downloads and redirects, organisations.",
+  "deep-sparse":
+    "Deep documentation archive (depth 8+), mostly HTML: targets are rare (< 3 % of URLs) and sit in a few dossier pages, printable near-duplicates.",
+  "news-heavy":
+    "Newspaper: thousands of articles via section fronts and tags, an endless daily archive (trap), a small data desk holding almost every target.",
+};
+
+const BUILDERS: Record<SiteShape, (seed: number, urlCount: number) => ShapeModel> = {
+  "statistics-office": buildStatisticsOffice,
+  "ministry-portal": buildMinistryPortal,
+  "open-data-portal": buildOpenDataPortal,
+  "deep-sparse": buildDeepSparse,
+  "news-heavy": buildNewsHeavy,
+};
+
+export function buildShape(shape: SiteShape, seed: number, urlCount: number): ShapeModel {
+  return BUILDERS[shape](seed, urlCount);
+}

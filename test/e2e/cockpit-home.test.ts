@@ -1,0 +1,76 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CrawlConfig } from "../../lib/crawl-config";
+import { DATA_FILES_MIME_TYPES, DOCUMENT_MIME_TYPES } from "../../lib/crawler/defaults";
+import { startApp, type RunningApp } from "../helpers/app-server";
+import { launchBrowser } from "../helpers/browser";
+import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+
+// Journey 1, first run: an empty installation explains itself and starts the demo crawl in one
+// click; the crawl list then links to the cockpit.
+
+let database: TestDatabase;
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await startApp(database);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await database?.dispose();
+});
+
+describe("first run", () => {
+  it("explains the demo and starts it in one click, landing on its cockpit", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(app.baseUrl);
+    const empty = page.getByTestId("crawls-empty");
+    await empty.waitFor();
+    expect(await empty.textContent()).toContain("demo website");
+    // No "New crawl" button above an empty list: the first-run panel offers both paths.
+    expect(await empty.getByRole("link", { name: "Define your own crawl" }).getAttribute("href")).toBe("/crawls/new");
+
+    await page.getByRole("button", { name: "Try the demo crawl" }).click();
+    await page.waitForURL(/\/crawls\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split("/").at(-1));
+    await page.getByTestId("stat-requests").waitFor();
+
+    const row = await database.db.crawl.findUniqueOrThrow({ where: { id } });
+    expect(row.status).toBe("queued");
+    expect(row.rootUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    const config = JSON.parse(row.config) as CrawlConfig;
+    expect(config.allowPrivateNetwork).toBe(true);
+    expect(config.politeness.delayMs).toBe(100);
+    expect(config.budget.requests).toBe(2000);
+    expect(new Set(config.targetMimeTypes)).toEqual(new Set([...DATA_FILES_MIME_TYPES, ...DOCUMENT_MIME_TYPES]));
+    await page.close();
+  });
+
+  it("lists the crawl with a link to its cockpit and a New crawl button", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(app.baseUrl);
+    const table = page.getByRole("table", { name: "Crawls" });
+    await table.waitFor();
+    const link = table.getByRole("link", { name: /Demo: statistics office/ });
+    expect(await link.getAttribute("href")).toMatch(/^\/crawls\/\d+$/);
+    expect(await table.textContent()).toContain("Queued");
+    expect(await page.getByRole("link", { name: "New crawl", exact: true }).first().getAttribute("href")).toBe("/crawls/new");
+    await link.click();
+    await page.waitForURL(/\/crawls\/\d+$/);
+    await page.close();
+  });
+
+  it("shows the crawl list as cards at phone width without horizontal scrolling", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
+    await page.goto(app.baseUrl);
+    await page.getByRole("table", { name: "Crawls" }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.close();
+  });
+});
