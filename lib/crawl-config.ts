@@ -118,6 +118,8 @@ export const algorithmParamsSchema = z.strictObject({
    * dimensions). @default "exact"
    */
   discoveryCredit: z.number().min(0).max(10).default(0),
+  /** Skip links whose URL shape answered 3 times with neither a page nor a target (Forage's addition). @default true */
+  skipDeadUrlShapes: z.boolean().default(true),
   groupIndex: z.enum(["exact", "hnsw"]).default("exact"),
   hnswM: z.number().int().min(2).max(128).default(ALGORITHM_DEFAULTS.hnswM),
   hnswEfConstruction: z.number().int().min(1).max(2000).default(ALGORITHM_DEFAULTS.hnswEfConstruction),

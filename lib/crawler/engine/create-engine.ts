@@ -7,6 +7,7 @@ import { Prng } from "../prng";
 import { UrlClassifier } from "../url-classifier";
 import { Budget } from "./budget";
 import { CrawlEngine } from "./crawl-engine";
+import { DeadShapeFilter } from "./dead-shape-filter";
 import { createEarlyStopSignal } from "./early-stop-signal";
 import { LinkTable } from "./link-table";
 import { LinkTyper, type LinkOracle } from "./link-typer";
@@ -120,6 +121,7 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
     runner,
     budget,
     earlyStop: config.params.earlyStop ? createEarlyStopSignal(config.params) : null,
+    deadShapes: config.params.skipDeadUrlShapes ? new DeadShapeFilter() : null,
     sink,
     counters,
     signal,
