@@ -42,7 +42,9 @@ export class ConfigError extends Error {
 }
 
 export function loadConfig(overrides: Partial<z.input<typeof envSchema>> = {}, cwd = process.cwd()): ForageConfig {
-  const parsed = envSchema.safeParse({ ...pickEnv(), ...overrides });
+  // An override given as undefined (an absent CLI flag) must not hide the environment's value.
+  const given = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
+  const parsed = envSchema.safeParse({ ...pickEnv(), ...given });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new ConfigError(`Invalid environment: ${issue?.path.join(".")}: ${issue?.message}`);

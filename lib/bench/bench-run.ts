@@ -4,6 +4,7 @@ import path from "node:path";
 import { loadConfig } from "../config";
 import { parseCrawlConfig, type Strategy } from "../crawl-config";
 import { HostPoliteness } from "../crawler/fetch/host-politeness";
+import { EngineMeter } from "../crawler/engine/engine-meter";
 import { runStoredCrawl } from "../crawler/run-stored-crawl";
 import { ensureMigrated, openDatabase } from "../store";
 import { insertCrawl } from "../store/insert-crawl";
@@ -25,8 +26,10 @@ export interface BenchRunResult {
   /** Counted request number that fetched each target, in fetch order. */
   targetSeqs: number[];
   stopReason: string;
-  /** CPU of this process (user + system) during the crawl: engine, parsing, database writes. */
+  /** CPU of this process (user + system) during the crawl: engine, HTTP client, sockets, files, database. */
   cpuMs: number;
+  /** The engine's own time (EngineMeter): parsing, rules, grouping, bandit, classifier, bookkeeping, DB writes. */
+  engineMs: number;
   wallMs: number;
   /** Largest resident set size of the process. */
   peakRssBytes: number;
@@ -57,7 +60,8 @@ export async function runBenchCrawl(input: BenchRunInput): Promise<BenchRunResul
     const crawlId = await insertCrawl(db, config);
     const cpuBefore = process.cpuUsage();
     const wallBefore = performance.now();
-    const end = await runStoredCrawl({ db, forage, crawlId, politeness: new HostPoliteness(), signal: new AbortController().signal });
+    const meter = new EngineMeter();
+    const end = await runStoredCrawl({ db, forage, crawlId, politeness: new HostPoliteness(), signal: new AbortController().signal, meter });
     const cpu = process.cpuUsage(cpuBefore);
     const wallMs = performance.now() - wallBefore;
     const crawl = await db.crawl.findUniqueOrThrow({ where: { id: crawlId } });
@@ -70,6 +74,7 @@ export async function runBenchCrawl(input: BenchRunInput): Promise<BenchRunResul
       targetSeqs: targets.map((target) => target.requestSeq),
       stopReason: end.kind === "stopped" ? end.reason : "paused",
       cpuMs: (cpu.user + cpu.system) / 1000,
+      engineMs: meter.ms,
       wallMs,
       peakRssBytes: process.resourceUsage().maxRSS * 1024,
       groups: crawl.groupsCount,

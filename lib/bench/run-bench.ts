@@ -29,6 +29,7 @@ export interface BenchRow {
   atLeastBfsAfter: number | null;
   requests: number;
   cpuMsPerRequest: number | null;
+  engineMsPerRequest: number | null;
   requestsPerSecond: number | null;
   peakRssMb: number | null;
   stopReason: string;
@@ -119,6 +120,7 @@ export async function runBench(options: BenchOptions): Promise<BenchRow[]> {
         atLeastBfsAfter: bfsCurve ? atLeastAsGoodAfter(targetsCurve(result.targetSeqs, budgetRequests, CURVE_STEP), bfsCurve, CURVE_STEP) : null,
         requests: result.requests,
         cpuMsPerRequest: result.requests ? result.cpuMs / result.requests : null,
+        engineMsPerRequest: result.requests ? result.engineMs / result.requests : null,
         requestsPerSecond: result.wallMs ? (1000 * result.requests) / result.wallMs : null,
         peakRssMb: result.peakRssBytes / (1024 * 1024),
         stopReason: result.stopReason,
@@ -128,12 +130,12 @@ export async function runBench(options: BenchOptions): Promise<BenchRow[]> {
     rows.push({
       shape, strategy: "omniscient", targets: total, totalTargets: total, to50: omniscient(0.5), to90: omniscient(0.9),
       ratioToBfs90: bfs90 ? omniscient(0.9) / bfs90 : null, atLeastBfsAfter: 0, requests: total,
-      cpuMsPerRequest: null, requestsPerSecond: null, peakRssMb: null, stopReason: "-",
+      cpuMsPerRequest: null, engineMsPerRequest: null, requestsPerSecond: null, peakRssMb: null, stopReason: "-",
     });
     rows.push({
       shape, strategy: "bfs (site reference)", targets: total, totalTargets: total, to50: truth.bfsRequestsTo50, to90: truth.bfsRequestsTo90,
       ratioToBfs90: bfs90 && truth.bfsRequestsTo90 ? truth.bfsRequestsTo90 / bfs90 : null, atLeastBfsAfter: null, requests: truth.bfsRequests,
-      cpuMsPerRequest: null, requestsPerSecond: null, peakRssMb: null, stopReason: truth.bfsStop,
+      cpuMsPerRequest: null, engineMsPerRequest: null, requestsPerSecond: null, peakRssMb: null, stopReason: truth.bfsStop,
     });
   }
   return rows;
@@ -143,13 +145,13 @@ export async function runBench(options: BenchOptions): Promise<BenchRow[]> {
 export function formatBenchTable(rows: BenchRow[]): string {
   const fmt = (value: number | null, digits = 0) => (value === null ? "–" : value.toFixed(digits));
   const lines = [
-    "| shape | strategy | targets | req. to 50 % | req. to 90 % | ÷ BFS (90 %) | ≥ BFS from | requests | CPU ms/req | req/s | peak RSS MB | stop |",
-    "|---|---|---|---|---|---|---|---|---|---|---|---|",
+    "| shape | strategy | targets | req. to 50 % | req. to 90 % | ÷ BFS (90 %) | ≥ BFS from | requests | engine ms/req | process CPU ms/req | req/s | peak RSS MB | stop |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
   ];
   for (const row of rows) {
     lines.push(
       `| ${row.shape} | ${row.strategy} | ${row.targets}/${row.totalTargets} | ${fmt(row.to50)} | ${fmt(row.to90)} | ${fmt(row.ratioToBfs90, 2)} | ` +
-        `${fmt(row.atLeastBfsAfter)} | ${row.requests} | ${fmt(row.cpuMsPerRequest, 2)} | ${fmt(row.requestsPerSecond)} | ${fmt(row.peakRssMb)} | ${row.stopReason} |`,
+        `${fmt(row.atLeastBfsAfter)} | ${row.requests} | ${fmt(row.engineMsPerRequest, 2)} | ${fmt(row.cpuMsPerRequest, 2)} | ${fmt(row.requestsPerSecond)} | ${fmt(row.peakRssMb)} | ${row.stopReason} |`,
     );
   }
   return lines.join("\n");

@@ -3,6 +3,7 @@ import { benchCommand, benchHelp, benchRunCommand } from "./commands/bench";
 import { crawlCommand, crawlHelp } from "./commands/crawl";
 import { demoCommand, demoHelp } from "./commands/demo";
 import { migrateCommand, migrateHelp } from "./commands/migrate";
+import { replayCommand, replayHelp } from "./commands/replay";
 import { workerCommand, workerHelp } from "./commands/worker";
 
 interface Command {
@@ -15,6 +16,7 @@ const commands: Record<string, Command> = {
   crawl: { help: crawlHelp, run: crawlCommand },
   demo: { help: demoHelp, run: demoCommand },
   migrate: { help: migrateHelp, run: migrateCommand },
+  replay: { help: replayHelp, run: replayCommand },
   worker: { help: workerHelp, run: workerCommand },
 };
 

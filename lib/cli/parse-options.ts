@@ -17,7 +17,8 @@ export function parseOptions<T extends Options>(argv: string[], options: T, { po
   } catch (error) {
     if (error instanceof CliUsageError) throw error;
     const message = error instanceof Error ? error.message.split("\n")[0]! : String(error);
-    throw new CliUsageError(message.replace(/^Unknown option '(.*)'.*$/, "unknown option $1"));
+    // node appends hints ("To specify a positional argument…"); one line with the option is enough.
+    throw new CliUsageError(message.replace(/^Unknown option '([^']*)'.*$/, "unknown option $1"));
   }
 }
 

@@ -4,8 +4,9 @@ import { crawlConfigSchema } from "../crawl-config";
 import { HostPoliteness } from "../crawler/fetch/host-politeness";
 import { runStoredCrawl } from "../crawler/run-stored-crawl";
 import type { Db } from "../store/prisma-client";
-import { claimNextCrawl, heartbeatLeases, releaseLease, failExpiredLeases } from "./leases";
-import { discardCrawlFiles } from "./discard-files";
+import { discardCrawlFiles } from "../store/commands/crawl-files";
+import { WAITING_EVENT_KIND } from "../store/queries/get-crawl";
+import { claimNextCrawl, failExpiredLeases, heartbeatLeases, releaseLease } from "./leases";
 
 export interface CrawlWorkerOptions {
   /** Crawls run at once by this worker. @default 4 */
@@ -27,6 +28,8 @@ interface ActiveCrawl {
   /** The control that ended the run: stop, cancel, or null (shutdown). */
   control: "stop" | "cancel" | null;
   paused: boolean;
+  /** End of the latest rate-limit wait reported as an event, to report each wait once. */
+  reportedWaitUntilMs: number;
   done: Promise<void>;
 }
 
@@ -115,6 +118,7 @@ export class CrawlWorker {
       live: { delayMs: config.politeness.delayMs, urlPatterns: config.blocklist.urlPatterns },
       control: null,
       paused: false,
+      reportedWaitUntilMs: 0,
       done: Promise.resolve(),
     };
     this.active.set(crawlId, crawl);
@@ -141,25 +145,36 @@ export class CrawlWorker {
     }
   }
 
-  /** An aborted run: stopped or cancelled by the user, or cut by a worker shutdown. */
+  /**
+   * An aborted run: stopped or cancelled by the user, or cut by a worker shutdown. Every write is
+   * conditional on this worker still holding the crawl: when the API took it over (its lease had
+   * expired), the API's decision stands.
+   */
   private async endInterrupted(crawl: ActiveCrawl): Promise<void> {
     const { crawlId } = crawl;
     const now = new Date();
     if (crawl.control === "cancel") {
-      await discardCrawlFiles(this.db, this.forage, crawlId);
-      await this.db.crawl.update({ where: { id: crawlId }, data: { status: "cancelled", stopReason: "cancelled", finishedAt: now, pendingControl: null } });
-      await this.event(crawlId, "cancelled", "Crawl cancelled: its files were discarded");
+      if (await this.updateHeld(crawlId, { status: "cancelled", stopReason: "cancelled", finishedAt: now, pendingControl: null })) {
+        await discardCrawlFiles(this.db, this.forage, crawlId);
+        await this.event(crawlId, "cancelled", "Crawl cancelled: its files were discarded");
+      }
     } else if (crawl.control === "stop") {
-      await this.db.crawl.update({ where: { id: crawlId }, data: { status: "finished", stopReason: "user-stop", finishedAt: now, pendingControl: null } });
-      await this.event(crawlId, "stopped", "Crawl stopped by user");
+      if (await this.updateHeld(crawlId, { status: "finished", stopReason: "user-stop", finishedAt: now, pendingControl: null })) {
+        await this.event(crawlId, "stopped", "Crawl stopped by user");
+      }
     } else {
       // Shutdown: without a checkpoint the in-memory state is lost, so the crawl cannot go on.
-      await this.db.crawl.update({
-        where: { id: crawlId },
-        data: { status: "failed", stopReason: "failed", stopDetail: "interrupted: the worker stopped before the crawl finished", finishedAt: now },
-      });
-      await this.event(crawlId, "failed", "Crawl interrupted: the worker stopped", "error");
+      const detail = "interrupted: the worker stopped before the crawl finished";
+      if (await this.updateHeld(crawlId, { status: "failed", stopReason: "failed", stopDetail: detail, finishedAt: now })) {
+        await this.event(crawlId, "failed", "Crawl interrupted: the worker stopped", "error");
+      }
     }
+  }
+
+  /** Updates the crawl only while this worker holds it; false when it no longer does. */
+  private async updateHeld(crawlId: number, data: Parameters<Db["crawl"]["updateMany"]>[0]["data"]): Promise<boolean> {
+    const result = await this.db.crawl.updateMany({ where: { id: crawlId, workerId: this.id }, data });
+    return result.count === 1;
   }
 
   /** A paused crawl keeps its state in memory and waits here until resumed, stopped or cancelled. */
@@ -186,23 +201,43 @@ export class CrawlWorker {
           crawl.live = { delayMs, urlPatterns };
         }
       }
+      await this.reportRateLimit(crawl);
       const control = row.pendingControl;
       if (!control) continue;
-      if (control === "pause" && !crawl.paused) {
-        crawl.paused = true;
-        await this.db.crawl.update({ where: { id: row.id }, data: { status: "paused", pendingControl: null } });
-        await this.event(row.id, "paused", "Crawl paused");
+      if (control === "pause") {
+        if (await this.updateHeld(row.id, { status: "paused", pendingControl: null })) {
+          crawl.paused = true;
+          await this.event(row.id, "paused", "Crawl paused");
+        }
       } else if (control === "resume") {
-        crawl.paused = false;
-        await this.db.crawl.update({ where: { id: row.id }, data: { status: "running", pendingControl: null } });
-        await this.event(row.id, "resumed", "Crawl resumed");
+        if (await this.updateHeld(row.id, { status: "running", pendingControl: null })) {
+          crawl.paused = false;
+          await this.event(row.id, "resumed", "Crawl resumed");
+        }
       } else if (control === "stop" || control === "cancel") {
         crawl.control = control;
         crawl.abort.abort();
       } else {
-        await this.db.crawl.update({ where: { id: row.id }, data: { pendingControl: null } });
+        await this.updateHeld(row.id, { pendingControl: null });
       }
     }
+  }
+
+  /** "Running — waiting for <host> (rate limited)": one event per Retry-After block of this crawl's host. */
+  private async reportRateLimit(crawl: ActiveCrawl): Promise<void> {
+    const owner = `crawl ${crawl.crawlId}`;
+    const wait = this.politeness.waitingFor().find((w) => w.reason === "rate-limited" && w.owners.includes(owner));
+    if (!wait || wait.untilMs <= crawl.reportedWaitUntilMs) return;
+    crawl.reportedWaitUntilMs = wait.untilMs;
+    await this.db.crawlEvent.create({
+      data: {
+        crawlId: crawl.crawlId,
+        level: "warn",
+        kind: WAITING_EVENT_KIND,
+        message: `Waiting for ${wait.host} (rate limited) until ${new Date(wait.untilMs).toISOString()}`,
+        data: JSON.stringify({ host: wait.host, untilMs: wait.untilMs }),
+      },
+    });
   }
 
   private async heartbeat(): Promise<void> {

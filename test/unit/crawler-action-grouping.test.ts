@@ -130,25 +130,4 @@ describe("ActionGrouper HNSW index", () => {
 });
 
 describe("ActionGrouper speed", () => {
-  it("assigns new and memoised tag paths quickly", () => {
-    const paths = [...sitePaths(150)];
-    const g = new ActionGrouper();
-    let start = performance.now();
-    for (const p of paths) g.assign(p);
-    const newPaths = new Set(paths).size;
-    const perLink = ((performance.now() - start) / paths.length) * 1000;
-    start = performance.now();
-    for (let r = 0; r < 5; r++) for (const p of paths) g.assign(p);
-    const cached = ((performance.now() - start) / (5 * paths.length)) * 1000;
-    const h = new ActionGrouper({ index: "hnsw" });
-    const few = paths.slice(0, 300);
-    start = performance.now();
-    for (const p of few) h.assign(p);
-    const hnswPerLink = ((performance.now() - start) / few.length) * 1000;
-    console.log(
-      `ActionGrouper: exact ${perLink.toFixed(1)} µs/link over ${paths.length} links (${newPaths} distinct paths, ${g.actionCount} actions), ` +
-        `memoised ${cached.toFixed(2)} µs/link; hnsw ${hnswPerLink.toFixed(0)} µs/link over the first ${few.length} links`,
-    );
-    expect(perLink).toBeLessThan(1000);
-  });
 });

@@ -150,21 +150,4 @@ function cmsPage(): string {
 }
 
 describe("extractLinks: speed", () => {
-  it("parses a 40 KB CMS-like page in well under a millisecond on average", () => {
-    const html = cmsPage();
-    expect(html.length).toBeGreaterThan(38_000);
-    const links = extractLinks(html, PAGE);
-    expect(links.length).toBe(221); // logo 1 + menu 12 + submenus 48 + articles 120 + table 25 + footer 15
-    expect(links.find((l) => l.url.endsWith("download.php?id=3&format=xlsx"))?.tagPath).toBe(
-      "/html.no-js/body.page page-id-42/main#main/div.container/div.row/table.data-table/tr/td/a.btn",
-    );
-    for (let i = 0; i < 200; i++) extractLinks(html, PAGE); // warm-up
-    const runs = 500;
-    const start = performance.now();
-    for (let i = 0; i < runs; i++) extractLinks(html, PAGE);
-    const perPage = (performance.now() - start) / runs;
-    console.log(`extractLinks: ${(html.length / 1024).toFixed(1)} KB, ${links.length} links, ${perPage.toFixed(3)} ms/page`);
-    // Generous bound for a loaded CI machine; the measured figure is printed above.
-    expect(perPage).toBeLessThan(5);
-  });
 });

@@ -6,6 +6,7 @@ import { compileUrlPatterns, hasBlockedExtension, isInSite, isTrapUrl, normalize
 import type { FetchResult } from "../fetch/types";
 import type { Budget } from "./budget";
 import type { DeadShapeFilter } from "./dead-shape-filter";
+import type { EngineMeter } from "./engine-meter";
 import type { EarlyStopSignal } from "./early-stop-signal";
 import type { LinkTable } from "./link-table";
 import type { LinkTyper } from "./link-typer";
@@ -25,6 +26,8 @@ export interface CrawlEngineParts {
   sink: CrawlSink;
   counters: CrawlCounters;
   signal: AbortSignal;
+  /** Accumulates the engine's own (non-network) time. */
+  meter: EngineMeter;
   /** Learns URL shapes that only answer with useless files; null to fetch every link. */
   deadShapes: DeadShapeFilter | null;
   /** Live-editable URL patterns (PATCH while running). */
@@ -89,7 +92,7 @@ export class CrawlEngine {
         if (stop) return this.finish(stop);
         await this.parts.beforePage?.();
         if (this.parts.signal.aborted) return this.pause();
-        const link = this.parts.strategy.next(this.parts.counters.requests);
+        const link = this.parts.meter.time(() => this.parts.strategy.next(this.parts.counters.requests));
         if (!link) return this.finish("site-exhausted");
         await this.crawlPage(link);
         this.parts.links.release(link.id);
@@ -148,7 +151,7 @@ export class CrawlEngine {
         result = { reward: this.recordTarget(outcome, url, link) ? 1 : 0, wasHtml: false };
       }
     }
-    if (link.depth > 0) this.parts.strategy.feedback(link, result); // the root page has no group
+    if (link.depth > 0) this.parts.meter.time(() => this.parts.strategy.feedback(link, result)); // the root page has no group
   }
 
   /**
@@ -201,13 +204,23 @@ export class CrawlEngine {
    */
   private async processPage(html: string, pageUrl: string, page: FrontierLink): Promise<number> {
     const newTargets: ExtractedLink[] = [];
+    const { meter, typer } = this.parts;
+    meter.start();
     for (const link of extractLinks(html, pageUrl)) {
       if (!this.acceptable(link.url) || !this.parts.links.markSeen(link.url)) continue;
-      const type = await this.typeLink(link, page);
+      let type: "html" | "target" | "neither";
+      if (typer.needsHead()) {
+        meter.stop(); // a HEAD request: network time, not the engine's
+        type = await this.typeLink(link, page);
+        meter.start();
+      } else {
+        type = typer.predict(link.url);
+      }
       if (type === "target") newTargets.push(link);
       else if (type === "html") this.fileLink(link, page);
       if (!this.parts.budget.canRequest()) break;
     }
+    meter.stop();
     let reward = 0;
     for (const link of newTargets) {
       const context: RequestContext = { kind: "target", tagPath: link.tagPath, groupId: null, depth: page.depth + 1, referrer: pageUrl };
@@ -227,10 +240,9 @@ export class CrawlEngine {
     return reward;
   }
 
-  /** HEAD while the classifier is untrained, the model afterwards. */
+  /** Types a link by a HEAD request (while the classifier is untrained). */
   private async typeLink(link: ExtractedLink, page: FrontierLink): Promise<"html" | "target" | "neither"> {
     const typer = this.parts.typer;
-    if (!typer.needsHead()) return typer.predict(link.url);
     const context: RequestContext = { kind: "bootstrap-head", tagPath: link.tagPath, groupId: null, depth: page.depth + 1, referrer: page.url };
     if (!(await this.parts.runner.allowedByRobots(link.url, context))) return "neither";
     const outcome = await this.parts.runner.request("HEAD", link.url, context, "none");
@@ -293,6 +305,12 @@ export class CrawlEngine {
 
   /** A metric point every few requests and at every early-stopping window. */
   private emitMetrics(force: boolean): void {
+    this.parts.meter.start();
+    this.writeMetrics(force);
+    this.parts.meter.stop();
+  }
+
+  private writeMetrics(force: boolean): void {
     const counters = this.parts.counters;
     const window = this.parts.earlyStop?.observe(counters.requests, counters.targets) ?? null;
     if (!force && !window && counters.requests - this.lastMetricAt < METRIC_EVERY_REQUESTS) return;

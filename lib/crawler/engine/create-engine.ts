@@ -8,6 +8,7 @@ import { UrlClassifier } from "../url-classifier";
 import { Budget } from "./budget";
 import { CrawlEngine } from "./crawl-engine";
 import { DeadShapeFilter } from "./dead-shape-filter";
+import { EngineMeter } from "./engine-meter";
 import { createEarlyStopSignal } from "./early-stop-signal";
 import { LinkTable } from "./link-table";
 import { LinkTyper, type LinkOracle } from "./link-typer";
@@ -49,6 +50,8 @@ export interface CreateEngineOptions {
   keepPageBodies?: boolean;
   afterPage?: () => Promise<void>;
   beforePage?: () => Promise<void>;
+  /** Accumulates the engine's own time (benchmarks). */
+  meter?: EngineMeter;
 }
 
 export interface CrawlRun {
@@ -109,7 +112,8 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
       )
     : null;
   const owner = options.owner ?? config.rootUrl;
-  const runner = new RequestRunner(config, fetcher, politeness, robots, sink, counters, budget, live, signal, owner, options.keepPageBodies ?? true);
+  const meter = options.meter ?? new EngineMeter();
+  const runner = new RequestRunner(config, fetcher, politeness, robots, sink, counters, budget, live, signal, owner, options.keepPageBodies ?? true, meter);
   const prng = Prng.fromSeed(config.seed);
   const classifier = new UrlClassifier({ batchSize: config.params.classifierBatchSize, alpha: config.params.sgdAlpha, prng });
   const links = new LinkTable();
@@ -121,6 +125,7 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
     runner,
     budget,
     earlyStop: config.params.earlyStop ? createEarlyStopSignal(config.params) : null,
+    meter,
     deadShapes: config.params.skipDeadUrlShapes ? new DeadShapeFilter() : null,
     sink,
     counters,

@@ -4,6 +4,7 @@ import type { HostPoliteness } from "../fetch/host-politeness";
 import type { RobotsCache } from "../fetch/robots";
 import type { BodyDisposition, FetchMethod, FetchResult, Fetcher, ResponseHead } from "../fetch/types";
 import type { Budget } from "./budget";
+import type { EngineMeter } from "./engine-meter";
 import type { CrawlCounters, CrawlSink, RequestKind, RequestRow, TargetBodyWriter } from "./types";
 
 /** Live-editable settings (PATCH while running), read before every request. */
@@ -52,6 +53,7 @@ export class RequestRunner {
     private readonly signal: AbortSignal,
     private readonly owner: string,
     private readonly keepPageBodies: boolean,
+    private readonly meter: EngineMeter,
   ) {
     this.targetMimes = new Set(config.targetMimeTypes);
     this.blockedMimes = config.blocklist.mimeTypes;
@@ -121,7 +123,7 @@ export class RequestRunner {
         owner: this.owner,
         canRetry: () => this.budget.canRequest(),
         onAttempt: (attempt) => {
-          lastSeq = this.recordAttempt(attempt, context);
+          lastSeq = this.meter.time(() => this.recordAttempt(attempt, context));
         },
       },
     );

@@ -25,7 +25,7 @@ export function createStrategy(config: CrawlConfig, prng: Prng, links: LinkTable
   switch (config.strategy) {
     case "sb":
     case "sb-oracle":
-      return new SbStrategy(createGrouper(config), new SleepingBandit({ alpha: config.params.banditAlpha }), prng, links, config.params.discoveryCredit);
+      return new SbStrategy(createGrouper(config), new SleepingBandit({ alpha: config.params.banditAlpha }), prng, links);
     case "bfs":
       return new FifoStrategy();
     case "dfs":

@@ -12,22 +12,18 @@ import type { CrawlStrategy, PullResult } from "./strategy";
  */
 export class SbStrategy implements CrawlStrategy {
   private waiting = 0;
-  /** Σ of the mean rewards of the groups of the links filed since the last pull. */
-  private discovered = 0;
 
   constructor(
     private readonly grouper: ActionGrouper,
     private readonly bandit: SleepingBandit,
     private readonly prng: Prng,
     private readonly links: LinkTable,
-    private readonly discoveryCredit = 0,
   ) {}
 
   add(link: FrontierLink): void {
     link.groupId = this.grouper.assign(link.tagPath).actionId;
     this.bandit.addLink(link.groupId, link.id);
     this.waiting += 1;
-    if (this.discoveryCredit > 0) this.discovered += this.bandit.stats(link.groupId).meanReward;
   }
 
   next(requestsSoFar: number): FrontierLink | null {
@@ -38,13 +34,7 @@ export class SbStrategy implements CrawlStrategy {
   }
 
   feedback(link: FrontierLink, result: PullResult): void {
-    const credit = this.discoveryCredit * this.discovered;
-    this.discovered = 0;
     if (link.groupId === null) return;
-    if (credit > 0 && result.wasHtml) {
-      this.bandit.recordReward(link.groupId, result.reward + credit);
-      return;
-    }
     // A pull that reached no HTML page counts as a selection with reward 0 (ALGORITHM.md step 5),
     // unless it reached a target itself.
     if (result.wasHtml || result.reward > 0) this.bandit.recordReward(link.groupId, result.reward);
