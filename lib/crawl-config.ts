@@ -112,14 +112,13 @@ export const algorithmParamsSchema = z.strictObject({
   banditAlpha: z.number().min(0).max(100).default(ALGORITHM_DEFAULTS.banditAlpha),
   classifierBatchSize: z.number().int().min(1).max(10_000).default(ALGORITHM_DEFAULTS.classifierBatchSize),
   sgdAlpha: z.number().gt(0).max(1).default(ALGORITHM_DEFAULTS.sgdAlpha),
+  /** Skip links whose URL shape answered 3 times with neither a page nor a target (Forage's addition). @default true */
+  skipDeadUrlShapes: z.boolean().default(true),
   /**
    * Nearest-group search: "exact" (an inverted index over centroids: the true nearest, a few µs
    * per new tag path) or "hnsw" (hnswlib's approximate index, ≈ 2 ms per new tag path at 4096
    * dimensions). @default "exact"
    */
-  discoveryCredit: z.number().min(0).max(10).default(0),
-  /** Skip links whose URL shape answered 3 times with neither a page nor a target (Forage's addition). @default true */
-  skipDeadUrlShapes: z.boolean().default(true),
   groupIndex: z.enum(["exact", "hnsw"]).default("exact"),
   hnswM: z.number().int().min(2).max(128).default(ALGORITHM_DEFAULTS.hnswM),
   hnswEfConstruction: z.number().int().min(1).max(2000).default(ALGORITHM_DEFAULTS.hnswEfConstruction),

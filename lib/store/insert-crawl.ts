@@ -1,8 +1,18 @@
 import type { CrawlConfig } from "../crawl-config";
 import type { Db } from "./prisma-client";
 
-/** Stores a validated crawl as `queued` with its "created" event; returns its id. */
-export async function insertCrawl(db: Db, config: CrawlConfig, { replayOfCrawlId = null }: { replayOfCrawlId?: number | null } = {}): Promise<number> {
+export interface InsertCrawlOptions {
+  replayOfCrawlId?: number | null;
+  /**
+   * A process that runs the crawl itself (`forage crawl`, `forage replay`) stores it already
+   * running under its own lease, in the same statement: a worker polling the database only
+   * claims `queued` crawls, and one that claimed a replay would crawl the live site.
+   */
+  heldBy?: { holderId: string; leaseMs: number };
+}
+
+/** Stores a validated crawl (queued, or running under a lease) with its "created" event; returns its id. */
+export async function insertCrawl(db: Db, config: CrawlConfig, { replayOfCrawlId = null, heldBy }: InsertCrawlOptions = {}): Promise<number> {
   const crawl = await db.crawl.create({
     data: {
       name: config.name,
@@ -10,7 +20,8 @@ export async function insertCrawl(db: Db, config: CrawlConfig, { replayOfCrawlId
       config: JSON.stringify(config),
       strategy: config.strategy,
       seed: config.seed,
-      status: "queued",
+      status: heldBy ? "running" : "queued",
+      ...(heldBy ? { workerId: heldBy.holderId, leaseExpiresAt: new Date(Date.now() + heldBy.leaseMs), startedAt: new Date() } : {}),
       replayOfCrawlId,
       events: {
         create: {

@@ -1,3 +1,4 @@
+import os from "node:os";
 import type { Db } from "../store/prisma-client";
 
 /**
@@ -53,3 +54,27 @@ export async function failExpiredLeases(db: Db): Promise<number> {
   });
   return result.count;
 }
+
+/** Lease of a crawl run in the foreground (`forage crawl`, `forage replay`): renewed until `stop()`. */
+export function holdLease(db: Db, crawlId: number, holderId: string, leaseMs: number): { stop: () => void } {
+  const timer = setInterval(() => {
+    void db.crawl
+      .updateMany({ where: { id: crawlId, workerId: holderId }, data: { leaseExpiresAt: new Date(Date.now() + leaseMs) } })
+      .catch(() => undefined);
+  }, leaseMs / 2);
+  timer.unref();
+  return {
+    stop: () => {
+      clearInterval(timer);
+      void releaseLease(db, crawlId, holderId).catch(() => undefined);
+    },
+  };
+}
+
+/** The lease holder name of a foreground CLI process. */
+export function cliHolderId(): string {
+  return `cli:${os.hostname()}:${process.pid}`;
+}
+
+/** Lease of foreground runs. @default 60000 */
+export const CLI_LEASE_MS = 60_000;

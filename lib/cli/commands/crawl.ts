@@ -8,6 +8,7 @@ import { CliUsageError } from "../cli-error";
 import { parseIntegerOption, parseOptions } from "../parse-options";
 import { ProgressLine } from "../progress-line";
 import { insertCrawl } from "../../store/insert-crawl";
+import { CLI_LEASE_MS, cliHolderId, holdLease } from "../../worker/leases";
 
 export const crawlHelp =
   "forage crawl <rootUrl> [--target-mime a/b,c/d] [--budget N] [--max-bytes N] [--max-seconds N] [--delay-ms N]\n" +
@@ -82,8 +83,12 @@ export async function crawlCommand(argv: string[]): Promise<number> {
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
   const started = Date.now();
+  let stopLease = () => {};
   try {
-    const crawlId = await insertCrawl(db, config);
+    const holderId = cliHolderId();
+    const crawlId = await insertCrawl(db, config, { heldBy: { holderId, leaseMs: CLI_LEASE_MS } });
+    const lease = holdLease(db, crawlId, holderId, CLI_LEASE_MS);
+    stopLease = lease.stop;
     const progress = args.json ? null : new ProgressLine(config.budget.requests);
     if (!args.json) console.error(`[forage] Crawl ${crawlId}: ${config.rootUrl} (${config.strategy}, seed ${config.seed}, budget ${config.budget.requests} requests)`);
     const end = await runStoredCrawl({
@@ -122,6 +127,7 @@ export async function crawlCommand(argv: string[]): Promise<number> {
     }
     return 0;
   } finally {
+    stopLease();
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
     await db.$disconnect();

@@ -104,6 +104,11 @@ export class CrawlEngine {
     }
   }
 
+  /** Links waiting in the frontier. */
+  frontierSize(): number {
+    return this.parts.strategy.size();
+  }
+
   /** The strategy's tag-path groups, for the cockpit. */
   groupRows() {
     return this.parts.strategy.groups();

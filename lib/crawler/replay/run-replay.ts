@@ -1,6 +1,7 @@
 import type { ForageConfig } from "../../config";
 import { CrawlConfigError, parseCrawlConfig, type CrawlConfig, type Strategy } from "../../crawl-config";
 import { insertCrawl } from "../../store/insert-crawl";
+import { CLI_LEASE_MS, cliHolderId, holdLease } from "../../worker/leases";
 import type { Db } from "../../store/prisma-client";
 import type { CrawlCounters, CrawlEnd } from "../engine/types";
 import { HostPoliteness } from "../fetch/host-politeness";
@@ -54,7 +55,9 @@ export async function runReplay(options: ReplayOptions): Promise<ReplayRun> {
   const config = replayConfig(sourceConfig, sourceCrawlId, options);
   const index = await ReplayIndex.build(db, sourceCrawlId, { targetMimeTypes: sourceConfig.targetMimeTypes });
   const fetcher = new ReplayFetcher({ db, dataDir: forage.dataDir, index });
-  const crawlId = await createRunningReplay(db, config, sourceCrawlId);
+  const holderId = cliHolderId();
+  const crawlId = await insertCrawl(db, config, { replayOfCrawlId: sourceCrawlId, heldBy: { holderId, leaseMs: CLI_LEASE_MS } });
+  const lease = holdLease(db, crawlId, holderId, CLI_LEASE_MS);
   options.onCreated?.(crawlId, config, index);
   try {
     const end = await runStoredCrawl({
@@ -69,6 +72,7 @@ export async function runReplay(options: ReplayOptions): Promise<ReplayRun> {
     });
     return { crawlId, config, end, stats: fetcher.stats };
   } finally {
+    lease.stop();
     fetcher.close();
   }
 }
@@ -115,14 +119,3 @@ export function replayConfig(source: CrawlConfig, sourceCrawlId: number, options
   }
 }
 
-/**
- * Stores the replay crawl and marks it running in one transaction: a worker polling the same
- * database only claims `queued` crawls, and one that claimed a replay would crawl the live site.
- */
-async function createRunningReplay(db: Db, config: CrawlConfig, sourceCrawlId: number): Promise<number> {
-  return db.$transaction(async (tx) => {
-    const crawlId = await insertCrawl(tx as unknown as Db, config, { replayOfCrawlId: sourceCrawlId });
-    await tx.crawl.update({ where: { id: crawlId }, data: { status: "running", startedAt: new Date() } });
-    return crawlId;
-  });
-}
