@@ -2,7 +2,7 @@ import type { ForageConfig } from "../config";
 import { crawlConfigSchema, type CrawlConfig } from "../crawl-config";
 import { STOP_REASONS } from "../crawl-status";
 import type { Db } from "../store/prisma-client";
-import { PrismaCrawlSink } from "../store/prisma-crawl-sink";
+import { createBatchWriter, DatabaseCrawlSink } from "../store/database-crawl-sink";
 import { createCrawlEngine } from "./engine/create-engine";
 import type { HostPoliteness } from "./fetch/host-politeness";
 import type { Fetcher } from "./fetch/types";
@@ -49,7 +49,7 @@ export async function loadCrawlConfig(db: Db, crawlId: number): Promise<CrawlCon
 export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<CrawlEnd> {
   const { db, crawlId } = options;
   const config = await loadCrawlConfig(db, crawlId);
-  const sink = new PrismaCrawlSink(db, crawlId, options.forage.dataDir);
+  const sink = new DatabaseCrawlSink(createBatchWriter(db, options.forage), crawlId, options.forage.dataDir);
   await db.crawl.update({ where: { id: crawlId }, data: { status: "running", startedAt: new Date() } });
   sink.event({ level: "info", kind: "started", message: `Crawl started (${config.strategy}, seed ${config.seed})` });
   let groupsAt = 0;

@@ -154,8 +154,9 @@ export class CrawlWorker {
     const { crawlId } = crawl;
     const now = new Date();
     if (crawl.control === "cancel") {
+      // Files first: once the status says cancelled, nothing of the crawl's data may be left.
+      await discardCrawlFiles(this.db, this.forage, crawlId);
       if (await this.updateHeld(crawlId, { status: "cancelled", stopReason: "cancelled", finishedAt: now, pendingControl: null })) {
-        await discardCrawlFiles(this.db, this.forage, crawlId);
         await this.event(crawlId, "cancelled", "Crawl cancelled: its files were discarded");
       }
     } else if (crawl.control === "stop") {

@@ -85,7 +85,8 @@ describe("crawl worker (real SQLite, real HTTP)", () => {
     });
     expect(later.length).toBeGreaterThanOrEqual(2);
     const gaps = later.slice(1).map((row, i) => row.startedAt.getTime() - later[i]!.startedAt.getTime());
-    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(380);
+    // Start times are derived from the end time minus the duration: allow timer jitter.
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(350);
 
     await requestControl(t.db, t.config, id, "stop");
     const stopped = await waitFor("stopped", crawlRow(id), (row) => row.status === "finished");

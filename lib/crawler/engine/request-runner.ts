@@ -166,6 +166,7 @@ export class RequestRunner {
       redirectTo: isRedirect ? attempt.location : null,
       headers: this.keepPageBodies ? JSON.stringify(attempt.headers) : null,
       bodySha256,
+      startedAt: new Date(Date.now() - attempt.durationMs),
     });
     return counters.requests;
   }

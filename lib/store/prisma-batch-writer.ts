@@ -1,0 +1,72 @@
+import type { CrawlBatch, CrawlBatchWriter } from "./crawl-batch";
+import type { Db } from "./prisma-client";
+import { insertRows } from "./raw-insert";
+
+export const REQUEST_COLUMNS = [
+  "crawlId", "seq", "kind", "method", "url", "status", "mime", "bytes", "durationMs", "tagPath", "groupId", "depth",
+  "referrer", "isTarget", "outcome", "error", "redirectTo", "headers", "bodySha256", "startedAt",
+] as const;
+export const BODY_COLUMNS = ["crawlId", "sha256", "storagePath", "offset", "compressedBytes", "bytes"] as const;
+export const TARGET_COLUMNS = [
+  "crawlId", "url", "mime", "bytes", "sha256", "storagePath", "sourceUrl", "tagPath", "groupId", "requestSeq", "fetchedAt",
+] as const;
+export const METRIC_COLUMNS = [
+  "crawlId", "requests", "targets", "targetBytes", "nonTargetBytes", "frontierSize", "slope", "ema", "patience", "activeMs", "at",
+] as const;
+
+/**
+ * Batches through Prisma (PostgreSQL): one interactive transaction, hot rows as multi-row raw
+ * INSERTs (`createMany` spends ~0.4 ms of CPU per row in the WASM query compiler).
+ */
+export class PrismaBatchWriter implements CrawlBatchWriter {
+  constructor(private readonly db: Db) {}
+
+  close(): void {}
+
+  async write(batch: CrawlBatch): Promise<void> {
+    const { crawlId, requests, bodies, targets, metrics, events, groups, counters } = batch;
+    await this.db.$transaction(async (tx) => {
+      if (requests.length) await insertRows(tx, "CrawlRequest", REQUEST_COLUMNS, requests.map((row) => ({ crawlId, ...row })));
+      if (bodies.length) await insertRows(tx, "StoredBody", BODY_COLUMNS, bodies.map((body) => ({ crawlId, ...body })), ["crawlId", "sha256"]);
+      // A crawl resumed after a crash may fetch a target again: it is stored once.
+      if (targets.length) await insertRows(tx, "Target", TARGET_COLUMNS, targets.map((row) => ({ crawlId, ...row })), ["crawlId", "url"]);
+      if (metrics.length) {
+        await tx.metricPoint.deleteMany({ where: { crawlId, requests: { gte: metrics[0]!.requests } } });
+        const at = new Date();
+        await insertRows(
+          tx,
+          "MetricPoint",
+          METRIC_COLUMNS,
+          metrics.map((row) => ({ crawlId, ...row, targetBytes: BigInt(row.targetBytes), nonTargetBytes: BigInt(row.nonTargetBytes), at })),
+        );
+      }
+      if (events.length) {
+        await tx.crawlEvent.createMany({
+          data: events.map((row) => ({ crawlId, level: row.level, kind: row.kind, message: row.message, data: row.data === undefined ? null : JSON.stringify(row.data) })),
+        });
+      }
+      if (groups) {
+        await tx.tagPathGroup.deleteMany({ where: { crawlId } });
+        if (groups.length) await tx.tagPathGroup.createMany({ data: groups.map((row) => ({ crawlId, ...row })) });
+      }
+      if (counters) {
+        await tx.crawl.update({
+          where: { id: crawlId },
+          data: {
+            requestsCount: counters.requests,
+            getCount: counters.getRequests,
+            headCount: counters.headRequests,
+            targetsCount: counters.targets,
+            targetBytes: BigInt(counters.targetBytes),
+            nonTargetBytes: BigInt(counters.nonTargetBytes),
+            errorsCount: counters.errors,
+            robotsSkips: counters.robotsSkips,
+            frontierSize: counters.frontierSize,
+            groupsCount: counters.groups,
+            activeMs: Math.round(counters.activeMs),
+          },
+        });
+      }
+    });
+  }
+}
