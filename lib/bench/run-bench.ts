@@ -14,6 +14,12 @@ export interface BenchOptions {
   /** Budget = factor × the requests of the site's reference BFS. @default 1.3 */
   budgetFactor: number;
   params?: Record<string, unknown>;
+  /**
+   * Port of the first shape's site (the next shapes use the next ports). Fixed, because the URL
+   * classifier's features include host and port: the same crawl on another port is another crawl.
+   * @default 39200
+   */
+  portBase: number;
   /** Progress messages (stderr). */
   log: (line: string) => void;
 }
@@ -55,9 +61,9 @@ function runForage(args: string[], onLine?: (line: string, stop: () => void) => 
 }
 
 /** Starts the site in its own process (its CPU must not count as the crawler's); resolves its root URL and a stop function. */
-async function startSiteProcess(shape: SiteShape, size: SiteSize, seed: number): Promise<{ rootUrl: string; stop: () => void }> {
+async function startSiteProcess(shape: SiteShape, size: SiteSize, seed: number, port: number): Promise<{ rootUrl: string; stop: () => void }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, "demo", "--shape", shape, "--size", String(size), "--seed", String(seed), "--port", "0"], {
+    const child = spawn(process.execPath, [BIN, "demo", "--shape", shape, "--size", String(size), "--seed", String(seed), "--port", String(port)], {
       cwd: PROJECT_ROOT,
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -78,13 +84,13 @@ async function startSiteProcess(shape: SiteShape, size: SiteSize, seed: number):
  */
 export async function runBench(options: BenchOptions): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  for (const shape of options.shapes) {
+  for (const [shapeIndex, shape] of options.shapes.entries()) {
     const site = buildSite({ shape, size: options.size, seed: options.seed });
     const truth = site.groundTruth();
     const total = truth.targets.length;
     const budgetRequests = Math.ceil(options.budgetFactor * truth.bfsRequests);
     options.log(`${shape}: ${total} targets, reference BFS ${truth.bfsRequests} requests; budget ${budgetRequests}`);
-    const server = await startSiteProcess(shape, options.size, options.seed);
+    const server = await startSiteProcess(shape, options.size, options.seed, options.portBase + shapeIndex);
     const results = new Map<string, BenchRunResult>();
     try {
       for (const strategy of options.strategies) {

@@ -3,11 +3,11 @@ import { runBenchCrawl, type BenchRunInput } from "../../bench/bench-run";
 import { formatBenchTable, runBench } from "../../bench/run-bench";
 import { SITE_SHAPES, type SiteShape } from "../../sitesim";
 import { CliUsageError } from "../cli-error";
-import { parseOptions } from "../parse-options";
+import { parseIntegerOption, parseOptions } from "../parse-options";
 import { parseSiteOptions } from "./demo";
 
 export const benchHelp =
-  "forage bench [--shapes a,b] [--size small] [--seed N] [--strategies sb,bfs,…] [--budget-factor 1.3] [--params JSON]\n" +
+  "forage bench [--shapes a,b] [--size small] [--seed N] [--strategies sb,bfs,…] [--budget-factor 1.3] [--params JSON] [--port-base N]\n" +
   "             every strategy on every simulator shape; prints a Markdown table";
 
 const BENCH_STRATEGIES: Strategy[] = ["sb", "bfs", "dfs", "random", "focused", "tp-off"];
@@ -21,6 +21,7 @@ export async function benchCommand(argv: string[]): Promise<number> {
     strategies: { type: "string" },
     "budget-factor": { type: "string" },
     params: { type: "string" },
+    "port-base": { type: "string" },
   });
   const shapes = (values.shapes?.split(",").map((s) => s.trim()) ?? ["statistics-office", "ministry-portal", "open-data-portal", "deep-sparse"]) as SiteShape[];
   for (const shape of shapes) if (!(shape in SITE_SHAPES)) throw new CliUsageError(`--shapes: unknown shape "${shape}" (${Object.keys(SITE_SHAPES).join(", ")})`);
@@ -41,7 +42,8 @@ export async function benchCommand(argv: string[]): Promise<number> {
     }
   }
   const started = Date.now();
-  const rows = await runBench({ shapes, size, seed, strategies, budgetFactor, params, log: (line) => console.error(`[bench] ${line}`) });
+  const portBase = parseIntegerOption("port-base", values["port-base"], { min: 1024, max: 65000 }) ?? 39200;
+  const rows = await runBench({ shapes, size, seed, strategies, budgetFactor, params, portBase, log: (line) => console.error(`[bench] ${line}`) });
   console.log(formatBenchTable(rows));
   console.error(`[bench] ${((Date.now() - started) / 1000).toFixed(0)} s; size ${size}, seed ${seed}`);
   return 0;
