@@ -8,7 +8,7 @@ import type { Budget } from "./budget";
 import type { DeadShapeFilter } from "./dead-shape-filter";
 import type { EngineMeter } from "./engine-meter";
 import type { EarlyStopSignal } from "./early-stop-signal";
-import type { LinkTable } from "./link-table";
+import { detachString, type LinkTable } from "./link-table";
 import type { LinkTyper } from "./link-typer";
 import type { RequestContext, RequestOutcome, RequestRunner } from "./request-runner";
 import type { CrawlStrategy, PullResult } from "./strategies/strategy";
@@ -61,12 +61,14 @@ export class CrawlEngine {
   private patterns: UrlMatcher = () => false;
   private readonly blockedExtensions: ReadonlySet<string>;
   private lastMetricAt = 0;
+  private readonly keepAnchorText: boolean;
   rootDone: boolean;
 
   constructor(private readonly parts: CrawlEngineParts) {
     this.site = siteKey(parts.config.rootUrl);
     this.blockedExtensions = new Set(parts.config.blocklist.extensions);
     this.rootDone = parts.rootDone;
+    this.keepAnchorText = parts.config.strategy === "focused";
     this.lastMetricAt = parts.counters.requests;
   }
 
@@ -281,7 +283,8 @@ export class CrawlEngine {
     const frontierLink = this.parts.links.createLink({
       url: link.url,
       tagPath: link.tagPath,
-      anchorText: link.anchorText,
+      // Only FOCUSED reads anchor texts; kept elsewhere they cost memory per frontier link.
+      anchorText: this.keepAnchorText ? detachString(link.anchorText) : "",
       depth: page.depth + 1,
       referrer: page.url,
       groupId: null,

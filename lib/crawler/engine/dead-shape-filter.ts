@@ -31,6 +31,7 @@ export class DeadShapeFilter {
     if (useful) {
       this.useful.add(shape);
       this.useless.delete(shape);
+      this.dead.delete(shape); // a shape declared dead too early comes back
       return null;
     }
     if (this.useful.has(shape) || this.dead.has(shape)) return null;

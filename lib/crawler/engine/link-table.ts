@@ -28,8 +28,9 @@ export class LinkTable {
   internTagPath(tagPath: string): string {
     const existing = this.tagPaths.get(tagPath);
     if (existing !== undefined) return existing;
-    this.tagPaths.set(tagPath, tagPath);
-    return tagPath;
+    const own = detachString(tagPath);
+    this.tagPaths.set(own, own);
+    return own;
   }
 
   createLink(fields: Omit<FrontierLink, "id">): FrontierLink {
@@ -54,4 +55,13 @@ export class LinkTable {
   liveLinks(): FrontierLink[] {
     return this.links.filter((link): link is FrontierLink => link !== undefined);
   }
+}
+
+/**
+ * A copy of a string that shares no memory with its source. Strings cut from a page (classes,
+ * anchor texts) are V8 slices that keep the whole page alive: a frontier holding one per link
+ * held every crawled page (8 MiB for 40 pages of 200 KB, against 0.3 MiB copied).
+ */
+export function detachString(value: string): string {
+  return value.length === 0 ? "" : Buffer.from(value, "utf8").toString("utf8");
 }

@@ -1,0 +1,151 @@
+import type http from "node:http";
+import { afterEach, describe, expect, it } from "vitest";
+import { page, pathOf, runTestCrawl, startRouteSite, type TestSite } from "../helpers/crawl-fixtures";
+
+let site: TestSite | null = null;
+afterEach(async () => {
+  await site?.close();
+  site = null;
+});
+
+const IMAGE_BYTES = 64 * 1024 * 1024;
+
+/** An extension-less image, chunked, written as fast as the client reads it; records what got out. */
+function endlessImage(report: { sent: number; closedEarly: boolean | null }) {
+  return (req: http.IncomingMessage, res: http.ServerResponse) => {
+    res.writeHead(200, { "content-type": "image/jpeg" });
+    if (req.method === "HEAD") return void res.end();
+    const chunk = Buffer.alloc(64 * 1024, 0xff);
+    res.on("close", () => {
+      report.closedEarly = !res.writableFinished;
+    });
+    const pump = () => {
+      while (report.sent < IMAGE_BYTES && !res.destroyed) {
+        report.sent += chunk.length;
+        if (!res.write(chunk)) return void res.once("drain", pump);
+      }
+      if (!res.destroyed) res.end();
+    };
+    pump();
+  };
+}
+
+describe("MIME blocklist", () => {
+  it("aborts an image body as soon as its headers arrive, and still counts the request", async () => {
+    const report = { sent: 0, closedEarly: null as boolean | null };
+    site = await startRouteSite({
+      // The HEAD bootstrap types a redirect as a page; the GET lands on the image.
+      "/": page(["/latest-photo", "/ok"]),
+      "/latest-photo": { status: 302, headers: { location: "/media/photo" } },
+      "/media/photo": endlessImage(report),
+      "/ok": page([]),
+    });
+    const crawl = await runTestCrawl({ rootUrl: site.rootUrl });
+
+    expect(crawl.stopReason).toBe("site-exhausted");
+    const rows = crawl.counted.filter((row) => pathOf(row.url) === "/media/photo");
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ method: "GET", status: 200, mime: "image/jpeg", outcome: "blocked-mime", isTarget: false });
+    expect(rows[0]!.seq).toBeGreaterThan(0);
+    // Only the headers are counted; the server saw its socket closed long before the end.
+    expect(rows[0]!.bytes).toBeLessThan(1024);
+    await expect.poll(() => report.closedEarly).toBe(true);
+    console.log(`MIME abort: the server got ${(report.sent / 1024 / 1024).toFixed(1)} MiB of a ${IMAGE_BYTES / 1024 / 1024} MiB image out before the socket closed; ${rows[0]!.bytes} bytes counted`);
+    expect(report.sent).toBeLessThan(IMAGE_BYTES / 4);
+    expect(crawl.counters.nonTargetBytes + crawl.counters.targetBytes).toBeLessThan(64 * 1024);
+    expect(site.saw("/ok")).toBe(true);
+  });
+});
+
+describe("URL blocklists", () => {
+  const links = [
+    "/a/PHOTO.JPG",
+    "/b/clip.Mp4",
+    "/c/img.jpg/view",
+    "/page?file=x.jpg",
+    "/skip/this",
+    "/secret-123",
+    "/secret-abc",
+    "/r-skip",
+    "/r-media",
+    "/report.csv",
+    "/DATA.CSV",
+    "/keep",
+  ];
+  const routes = () =>
+    startRouteSite({
+      "/": page(links),
+      "/a/PHOTO.JPG": { type: "image/jpeg", body: "jpg" },
+      "/b/clip.Mp4": { type: "video/mp4", body: "mp4" },
+      "/c/img.jpg/view": page([]),
+      "/page?file=x.jpg": page([]),
+      "/skip/this": page([]),
+      "/skip/that": page([]),
+      "/secret-123": page([]),
+      "/secret-abc": page([]),
+      "/r-skip": { status: 302, headers: { location: "/skip/that" } },
+      "/r-media": { status: 302, headers: { location: "/m/pic.PNG" } },
+      "/m/pic.PNG": { type: "image/png", body: "png" },
+      "/report.csv": { type: "text/csv", body: "a\n1\n" },
+      "/DATA.CSV": { type: "text/csv", body: "b\n2\n" },
+      "/keep": page([]),
+    });
+
+  it("never requests a URL whose last segment has a blocked extension (any case) or that matches a glob or re: pattern", async () => {
+    site = await routes();
+    const crawl = await runTestCrawl({
+      rootUrl: site.rootUrl,
+      blocklist: { urlPatterns: [`${site.origin}/skip/*`, "re:secret-\\d+$"] },
+    });
+
+    expect(crawl.stopReason).toBe("site-exhausted");
+    for (const path of ["/a/PHOTO.JPG", "/b/clip.Mp4", "/m/pic.PNG", "/skip/this", "/skip/that", "/secret-123"]) {
+      expect(site.saw(path), path).toBe(false);
+    }
+    // Extensions only count on the last segment, and patterns only where they match.
+    for (const path of ["/c/img.jpg/view", "/page?file=x.jpg", "/secret-abc", "/keep", "/r-skip", "/r-media", "/report.csv", "/DATA.CSV"]) {
+      expect(site.saw(path), path).toBe(true);
+    }
+    // A redirect into a blocked URL ends there: one counted GET for the hop, none for the target.
+    expect(crawl.counted.filter((row) => row.method === "GET" && pathOf(row.url) === "/r-skip")).toMatchObject([
+      { outcome: "redirect", redirectTo: `${site.origin}/skip/that` },
+    ]);
+    expect(crawl.sink.targets.map((t) => pathOf(t.url)).sort()).toEqual(["/DATA.CSV", "/report.csv"]);
+  });
+
+  it("uses the crawl's own extension list instead of the default one", async () => {
+    site = await routes();
+    const crawl = await runTestCrawl({ rootUrl: site.rootUrl, blocklist: { extensions: ["csv", ".Mp4"] } });
+
+    for (const path of ["/report.csv", "/DATA.CSV", "/b/clip.Mp4"]) expect(site.saw(path), path).toBe(false);
+    // .jpg is no longer blocked by extension: the URL is requested (and its image body aborted).
+    expect(site.saw("/a/PHOTO.JPG")).toBe(true);
+    expect(crawl.sink.targets).toEqual([]);
+  });
+});
+
+describe("dead URL shapes", () => {
+  /*
+   * Three extension-less images /media/{1,2,3}/download make the shape /media/#/download dead;
+   * /media/4/download (already queued) then answers a PDF: the shape must come back, so that
+   * /media/5 and /media/6 (PDFs) are fetched.
+   */
+  it("a URL shape that answered a target is not skipped, even after three useless answers", async () => {
+    const pdf = { type: "application/pdf", body: "%PDF-1.4 test" };
+    const jpg = { type: "image/jpeg", body: "jpeg" };
+    site = await startRouteSite({
+      "/": page(["/media/1/download", "/media/2/download", "/media/3/download", "/media/4/download", "/list"]),
+      "/media/1/download": jpg,
+      "/media/2/download": jpg,
+      "/media/3/download": jpg,
+      "/media/4/download": pdf,
+      "/list": page(["/media/5/download", "/media/6/download"]),
+      "/media/5/download": pdf,
+      "/media/6/download": pdf,
+    });
+    // A batch of 1 trains the classifier on the home page: links are typed without HEAD and fetched in order.
+    const crawl = await runTestCrawl({ rootUrl: site.rootUrl, strategy: "bfs", params: { classifierBatchSize: 1 } });
+
+    expect(crawl.sink.targets.map((t) => pathOf(t.url)).sort()).toEqual(["/media/4/download", "/media/5/download", "/media/6/download"]);
+  });
+});

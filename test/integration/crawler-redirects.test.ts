@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { page, pathOf, runTestCrawl, startRouteSite, type Route, type TestCrawlResult, type TestSite } from "../helpers/crawl-fixtures";
+
+const MAX_REDIRECTS = 3;
+const CSV = "year,value\n2024,1\n";
+
+let site: TestSite;
+let elsewhere: TestSite;
+let crawl: TestCrawlResult;
+
+/** The chain /chain?n=k → /chain?n=k+1 never ends: only maxRedirects stops it. */
+const chain: Route = (req, res) => {
+  const n = Number(new URL(req.url ?? "/", "http://x").searchParams.get("n"));
+  res.writeHead(302, { location: `/chain?n=${n + 1}`, "content-length": "0" }).end();
+};
+
+beforeAll(async () => {
+  elsewhere = await startRouteSite({ "/x": page([]) });
+  site = await startRouteSite({
+    "/": page(["/moved", "/new", "/dup", "/download", "/away", "/ping", "/chain?n=0"]),
+    "/moved": { status: 301, headers: { location: "/moved-target" } },
+    "/moved-target": page(["/from-moved"]),
+    "/from-moved": page([]),
+    "/new": page([]),
+    "/dup": { status: 302, headers: { location: "/new" } },
+    "/download": { status: 302, headers: { location: "/files/data.csv" } },
+    "/files/data.csv": { type: "text/csv", body: CSV },
+    "/away": { status: 302, headers: { location: `${elsewhere.origin}/x` } },
+    "/ping": { status: 302, headers: { location: "/pong" } },
+    "/pong": { status: 302, headers: { location: "/ping" } },
+    "/chain?n=0": chain,
+    "/chain?n=1": chain,
+    "/chain?n=2": chain,
+    "/chain?n=3": chain,
+    "/chain?n=4": chain,
+    "/chain?n=5": chain,
+  });
+  crawl = await runTestCrawl({ rootUrl: site.rootUrl, params: { maxRedirects: MAX_REDIRECTS } });
+});
+
+afterAll(async () => {
+  await site.close();
+  await elsewhere.close();
+});
+
+const gets = () => site.paths("GET");
+const getRow = (path: string) => crawl.counted.filter((row) => row.method === "GET" && pathOf(row.url) === path);
+
+describe("crawl engine and redirects", () => {
+  it("follows a redirect itself, one counted GET per hop, the hop row recording its Location", () => {
+    expect(crawl.stopReason).toBe("site-exhausted");
+    expect(gets()).toEqual(expect.arrayContaining(["/moved", "/moved-target", "/from-moved"]));
+    const [hop] = getRow("/moved");
+    const [landing] = getRow("/moved-target");
+    expect(hop).toMatchObject({ status: 301, outcome: "redirect", redirectTo: `${site.origin}/moved-target`, kind: "page" });
+    expect(landing).toMatchObject({ status: 200, outcome: "ok", redirectTo: null });
+    expect(landing!.seq).toBe(hop!.seq + 1);
+    // The landing URL inherits the link's tag path and group.
+    expect(landing!.tagPath).toBe(hop!.tagPath);
+    expect(landing!.tagPath).toBe("/html/body/ul.links/li/a");
+    expect(landing!.groupId).toBe(hop!.groupId);
+  });
+
+  it("stores a target reached through a redirect under its final URL", () => {
+    expect(getRow("/download")).toMatchObject([{ outcome: "redirect", redirectTo: `${site.origin}/files/data.csv` }]);
+    expect(getRow("/files/data.csv")).toMatchObject([{ outcome: "ok", isTarget: true, mime: "text/csv" }]);
+    expect(crawl.sink.targets).toMatchObject([{ url: `${site.origin}/files/data.csv`, mime: "text/csv", bytes: CSV.length }]);
+  });
+
+  it("does not fetch an out-of-site redirect target", () => {
+    expect(getRow("/away")).toMatchObject([{ outcome: "redirect", redirectTo: `${elsewhere.origin}/x` }]);
+    expect(elsewhere.log).toEqual([]);
+  });
+
+  it("does not fetch an already-seen redirect target again, which also ends a redirect loop", () => {
+    expect(gets().filter((path) => path === "/new")).toHaveLength(1);
+    expect(getRow("/dup")).toMatchObject([{ outcome: "redirect", redirectTo: `${site.origin}/new` }]);
+    // /ping → /pong → /ping: /ping is seen, the loop ends after two GETs.
+    expect(gets().filter((path) => path === "/ping" || path === "/pong")).toEqual(["/ping", "/pong"]);
+    expect(getRow("/pong")).toMatchObject([{ outcome: "redirect", redirectTo: `${site.origin}/ping` }]);
+  });
+
+  it(`stops an endless redirect chain after maxRedirects (${MAX_REDIRECTS}) hops`, () => {
+    const chainGets = gets().filter((path) => path.startsWith("/chain"));
+    expect(chainGets).toEqual(["/chain?n=0", "/chain?n=1", "/chain?n=2", "/chain?n=3"]);
+    expect(site.saw("/chain?n=4")).toBe(false);
+    const rows = crawl.counted.filter((row) => row.method === "GET" && row.url.includes("/chain"));
+    expect(rows.map((row) => row.outcome)).toEqual(["redirect", "redirect", "redirect", "redirect"]);
+    expect(rows.map((row) => row.seq)).toEqual([0, 1, 2, 3].map((i) => rows[0]!.seq + i));
+  });
+
+  it("counts every hop: counted rows are numbered 1..n, one per request the site received (robots.txt excepted)", () => {
+    expect(crawl.counted.map((row) => row.seq)).toEqual(crawl.counted.map((_, i) => i + 1));
+    expect(crawl.counters.requests).toBe(crawl.counted.length);
+    const received = site.log.filter((r) => r.path !== "/robots.txt");
+    expect(received.map((r) => `${r.method} ${r.path}`)).toEqual(crawl.counted.map((row) => `${row.method} ${pathOf(row.url)}`));
+    expect(crawl.counters.headRequests + crawl.counters.getRequests).toBe(crawl.counters.requests);
+  });
+});
+
+describe("a redirecting root URL", () => {
+  it("is followed, and the landing page's links are crawled relative to it", async () => {
+    const root = await startRouteSite({
+      "/": { status: 301, headers: { location: "/en/home" } },
+      "/en/home": page(["about", "/en/data.json"]),
+      "/en/about": page([]),
+      "/en/data.json": { type: "application/json", body: "{}" },
+    });
+    try {
+      const result = await runTestCrawl({ rootUrl: root.rootUrl });
+      expect(result.stopReason).toBe("site-exhausted");
+      expect(root.paths("GET")).toEqual(expect.arrayContaining(["/", "/en/home", "/en/about", "/en/data.json"]));
+      expect(result.sink.targets.map((t) => pathOf(t.url))).toEqual(["/en/data.json"]);
+      expect(result.counted.slice(0, 2).map((row) => [row.method, pathOf(row.url), row.outcome])).toEqual([
+        ["GET", "/", "redirect"],
+        ["GET", "/en/home", "ok"],
+      ]);
+    } finally {
+      await root.close();
+    }
+  });
+});
