@@ -19,7 +19,7 @@
  */
 import { performance } from "node:perf_hooks";
 import { parseCrawlConfig, STRATEGIES, type Strategy } from "../../lib/crawl-config";
-import { LinkTable } from "../../lib/crawler/engine/link-table";
+import { detachString, LinkTable } from "../../lib/crawler/engine/link-table";
 import { createStrategy } from "../../lib/crawler/engine/strategies/create-strategy";
 import { extractLinks } from "../../lib/crawler/links";
 import { Prng } from "../../lib/crawler/prng";
@@ -238,7 +238,8 @@ function measureAnchorRetention(): { links: number; pageBytes: number; retainedP
     pageBytes += html.length;
     for (const link of extractLinks(html, `${ORIGIN}/en/page/${p}`)) {
       if (!table.markSeen(link.url)) continue;
-      table.createLink({ url: link.url, tagPath: link.tagPath, anchorText: link.anchorText, depth: 1, referrer: null, groupId: null });
+      // As the engine's fileLink does for FOCUSED (the only strategy keeping anchor texts).
+      table.createLink({ url: link.url, tagPath: link.tagPath, anchorText: detachString(link.anchorText), depth: 1, referrer: null, groupId: null });
     }
   }
   const after = memory();
