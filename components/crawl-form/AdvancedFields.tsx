@@ -3,7 +3,7 @@
 import { formatBytes } from "@/lib/format";
 import { CheckboxField, Field } from "./fields";
 import type { FormSectionProps } from "./form-section";
-import { PARAM_GROUPS } from "./param-fields";
+import { PARAM_GROUPS, type GroupIndex } from "./param-fields";
 
 /** The algorithm's settings, collapsed: the defaults are the paper's and rarely need a change. */
 export function AdvancedFields({ values, set, errors, open, onToggle }: FormSectionProps & { open: boolean; onToggle: (open: boolean) => void }) {
@@ -17,16 +17,30 @@ export function AdvancedFields({ values, set, errors, open, onToggle }: FormSect
       {PARAM_GROUPS.map((group) => (
         <fieldset key={group.title} className="param-group">
           <legend>{group.title}</legend>
-          {group.title === "Early stopping" ? (
+          {group.choices?.map((choice) => (
+            <Field key={choice.key} field={`params.${choice.key}`} label={choice.label} error={errors[`params.${choice.key}`]} hint={choice.hint}>
+              {(control) => (
+                <select {...control} value={values[choice.key]} onChange={(e) => set(choice.key, e.target.value as GroupIndex)}>
+                  {choice.options.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          ))}
+          {group.toggles?.map((toggle) => (
             <CheckboxField
-              field="params.earlyStop"
-              label="Stop early when targets dry up"
-              hint="End the crawl when the moving average of new targets per request stays below τ for P windows."
-              checked={values.earlyStop}
-              onChange={(checked) => set("earlyStop", checked)}
-              error={errors["params.earlyStop"]}
+              key={toggle.key}
+              field={`params.${toggle.key}`}
+              label={toggle.label}
+              hint={toggle.hint}
+              checked={values[toggle.key]}
+              onChange={(checked) => set(toggle.key, checked)}
+              error={errors[`params.${toggle.key}`]}
             />
-          ) : null}
+          ))}
           <div className="param-grid">
             {group.fields.map((param) => {
               const bytes = param.bytes ? Number(values.params[param.key]) : NaN;

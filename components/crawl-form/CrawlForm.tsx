@@ -30,6 +30,12 @@ const VALUE_FIELDS: Partial<Record<keyof CrawlFormValues, string>> = {
   extensions: "blocklist.extensions",
   blockedMimeTypes: "blocklist.mimeTypes",
   delayMs: "politeness.delayMs",
+  obeyRobots: "politeness.obeyRobots",
+  allowPrivateNetwork: "allowPrivateNetwork",
+  strategy: "strategy",
+  earlyStop: "params.earlyStop",
+  skipDeadUrlShapes: "params.skipDeadUrlShapes",
+  groupIndex: "params.groupIndex",
   seed: "seed",
 };
 

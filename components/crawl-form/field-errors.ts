@@ -1,5 +1,5 @@
 import type { CrawlConfigInput, FieldErrors } from "@/lib/crawl-config";
-import { PARAM_GROUPS } from "./param-fields";
+import { PARAM_CHOICES, PARAM_GROUPS, PARAM_TOGGLES } from "./param-fields";
 
 /** Every field the form shows, by its settings path (the API's `fields` keys), with its visible label. */
 export const FIELD_LABELS: Record<string, string> = {
@@ -16,8 +16,8 @@ export const FIELD_LABELS: Record<string, string> = {
   "politeness.obeyRobots": "Obey robots.txt",
   allowPrivateNetwork: "Allow private network addresses",
   strategy: "Strategy",
-  "params.earlyStop": "Stop early when targets dry up",
   seed: "Seed",
+  ...Object.fromEntries([...PARAM_TOGGLES, ...PARAM_CHOICES].map((param) => [`params.${param.key}`, param.label])),
   ...Object.fromEntries(PARAM_GROUPS.flatMap((group) => group.fields.map((field) => [`params.${field.key}`, field.label]))),
 };
 

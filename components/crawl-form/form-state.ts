@@ -11,7 +11,7 @@ import {
 } from "@/lib/crawl-config";
 import { DATA_FILES_MIME_TYPES } from "@/lib/crawler/defaults";
 import { formatParam } from "@/components/ui/format";
-import { PARAM_KEYS, type NumberParamKey } from "./param-fields";
+import { PARAM_KEYS, type GroupIndex, type NumberParamKey } from "./param-fields";
 
 const MIB = 1024 * 1024;
 const GIB = 1024 * MIB;
@@ -33,7 +33,10 @@ export interface CrawlFormValues {
   obeyRobots: boolean;
   allowPrivateNetwork: boolean;
   strategy: Strategy;
+  /** The algorithm settings that are not numbers (names as in `params`). */
   earlyStop: boolean;
+  skipDeadUrlShapes: boolean;
+  groupIndex: GroupIndex;
   params: Record<NumberParamKey, string>;
   /** The exact numbers the params were shown from (2√2 is shown as 2.82843 and sent back exact). */
   paramBase: Record<NumberParamKey, number>;
@@ -72,6 +75,8 @@ export function defaultFormValues(): CrawlFormValues {
     allowPrivateNetwork: false,
     strategy: "sb",
     earlyStop: params.earlyStop,
+    skipDeadUrlShapes: params.skipDeadUrlShapes,
+    groupIndex: params.groupIndex,
     params: paramStrings(params),
     paramBase: paramNumbers(params),
     seed: "",
@@ -101,6 +106,8 @@ export function formValuesFromConfig(config: CrawlConfig): CrawlFormValues {
     allowPrivateNetwork: config.allowPrivateNetwork,
     strategy: config.strategy === "sb-oracle" ? "sb" : config.strategy,
     earlyStop: config.params.earlyStop,
+    skipDeadUrlShapes: config.params.skipDeadUrlShapes,
+    groupIndex: config.params.groupIndex,
     params: paramStrings(config.params),
     paramBase: paramNumbers(config.params),
     seed: String(config.seed),
@@ -164,7 +171,11 @@ export function buildCrawlSettings(values: CrawlFormValues, hidden?: HiddenSetti
   const delayCheck = politenessSchema.shape.delayMs.safeParse(delayMs ?? 0);
   if (!delayCheck.success) errors["politeness.delayMs"] ??= delayCheck.error.issues[0]?.message ?? "is not valid";
 
-  const params: Record<string, number | boolean> = { earlyStop: values.earlyStop };
+  const params: Record<string, number | boolean | string> = {
+    earlyStop: values.earlyStop,
+    skipDeadUrlShapes: values.skipDeadUrlShapes,
+    groupIndex: values.groupIndex,
+  };
   for (const key of PARAM_KEYS) {
     const base = values.paramBase[key];
     if (values.params[key].trim() === formatParam(base)) {

@@ -3,6 +3,8 @@ import type { algorithmParamsSchema } from "@/lib/crawl-config";
 
 export type AlgorithmParams = z.output<typeof algorithmParamsSchema>;
 export type NumberParamKey = { [K in keyof AlgorithmParams]: AlgorithmParams[K] extends number ? K : never }[keyof AlgorithmParams];
+export type BooleanParamKey = { [K in keyof AlgorithmParams]: AlgorithmParams[K] extends boolean ? K : never }[keyof AlgorithmParams];
+export type GroupIndex = AlgorithmParams["groupIndex"];
 
 export interface ParamField {
   key: NumberParamKey;
@@ -13,20 +15,50 @@ export interface ParamField {
   bytes?: boolean;
 }
 
+/** An on/off setting, shown as a checkbox above its group's numbers. */
+export interface ParamToggle {
+  key: BooleanParamKey;
+  label: string;
+  hint: string;
+}
+
+/** A setting with a few named choices, shown as a select above its group's numbers. */
+export interface ParamChoice {
+  key: "groupIndex";
+  label: string;
+  hint: string;
+  options: { value: GroupIndex; label: string }[];
+}
+
 export interface ParamGroup {
   title: string;
+  toggles?: ParamToggle[];
+  choices?: ParamChoice[];
   fields: ParamField[];
 }
+
+const HNSW_ONLY = "Applies to HNSW search only.";
 
 /** The algorithm settings (docs/ALGORITHM.md), grouped as the algorithm uses them, one line each. */
 export const PARAM_GROUPS: ParamGroup[] = [
   {
     title: "Tag-path groups",
+    choices: [
+      {
+        key: "groupIndex",
+        label: "Nearest-group search",
+        hint: "How a new link finds the group closest to its tag path. Exact always finds the true nearest centroid and is fast; HNSW is hnswlib's approximate index, as in the paper, slower at 4096 dimensions.",
+        options: [
+          { value: "exact", label: "Exact (true nearest centroid, fast)" },
+          { value: "hnsw", label: "HNSW (approximate, as in the paper)" },
+        ],
+      },
+    ],
     fields: [
       { key: "similarityThreshold", label: "Similarity threshold θ", step: "any", hint: "Minimum cosine similarity for a link to join an existing group; higher makes more, smaller groups." },
-      { key: "hnswM", label: "HNSW M", step: "1", hint: "Links per node of the nearest-group index: more is more accurate and slower." },
-      { key: "hnswEfConstruction", label: "HNSW ef (construction)", step: "1", hint: "Search breadth when a new group is added to the index." },
-      { key: "hnswEf", label: "HNSW ef (search)", step: "1", hint: "Search breadth when a link looks for its nearest group." },
+      { key: "hnswM", label: "HNSW M", step: "1", hint: `Links per node of the nearest-group index: more is more accurate and slower. ${HNSW_ONLY}` },
+      { key: "hnswEfConstruction", label: "HNSW ef (construction)", step: "1", hint: `Search breadth when a new group is added to the index. ${HNSW_ONLY}` },
+      { key: "hnswEf", label: "HNSW ef (search)", step: "1", hint: `Search breadth when a link looks for its nearest group. ${HNSW_ONLY}` },
     ],
   },
   {
@@ -39,6 +71,13 @@ export const PARAM_GROUPS: ParamGroup[] = [
   },
   {
     title: "Early stopping",
+    toggles: [
+      {
+        key: "earlyStop",
+        label: "Stop early when the harvest dries up",
+        hint: "End the crawl when the moving average of new targets per request stays below τ for P windows; off: it runs until the budget is spent or the site is exhausted.",
+      },
+    ],
     fields: [
       { key: "earlyStopWindowRequests", label: "Window (requests)", step: "1", hint: "Requests per window; the slope (new targets per request) is measured over each window." },
       { key: "earlyStopBeta", label: "Smoothing β", step: "any", hint: "Weight of the past in the moving average of the slope (0 = no smoothing)." },
@@ -48,6 +87,13 @@ export const PARAM_GROUPS: ParamGroup[] = [
   },
   {
     title: "Safety limits",
+    toggles: [
+      {
+        key: "skipDeadUrlShapes",
+        label: "Skip URL shapes that only answer useless files",
+        hint: "After 3 links of one URL shape (the path with its numbers ignored, e.g. /media/img/#) answered neither a page nor a target, skip the rest of that shape.",
+      },
+    ],
     fields: [
       { key: "trapExtraLengthChars", label: "Trap filter: extra URL length", step: "1", hint: "Links longer than the root URL plus this many characters are skipped (endless calendars, session loops)." },
       { key: "trapRepeatCount", label: "Trap filter: repeated segments", step: "1", hint: "Links repeating one path segment or query value this many times are skipped." },
@@ -66,3 +112,7 @@ export const PARAM_GROUPS: ParamGroup[] = [
 ];
 
 export const PARAM_KEYS: NumberParamKey[] = PARAM_GROUPS.flatMap((group) => group.fields.map((field) => field.key));
+
+/** Every setting of the Advanced section that is not a number: checkboxes and selects. */
+export const PARAM_TOGGLES: ParamToggle[] = PARAM_GROUPS.flatMap((group) => group.toggles ?? []);
+export const PARAM_CHOICES: ParamChoice[] = PARAM_GROUPS.flatMap((group) => group.choices ?? []);

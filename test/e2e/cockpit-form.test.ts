@@ -65,6 +65,19 @@ describe("new crawl form", () => {
     expect(await page.getByLabel("Seed").isVisible()).toBe(true);
     expect(await page.getByLabel("Similarity threshold θ").inputValue()).toBe("0.75");
     expect(await page.locator("#field-params-similarityThreshold-hint").textContent()).toContain("cosine similarity");
+    // The settings that are not numbers: a choice of nearest-group search and two switches.
+    const groupIndex = page.getByLabel("Nearest-group search");
+    expect(await groupIndex.inputValue()).toBe("exact");
+    expect(await groupIndex.locator("option").evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))).toEqual(["exact", "hnsw"]);
+    expect(await page.locator("#field-params-groupIndex-hint").textContent()).toContain("true nearest centroid");
+    // The HNSW numbers stay visible, marked as applying to HNSW only.
+    for (const key of ["hnswM", "hnswEfConstruction", "hnswEf"]) {
+      expect(await page.locator(`#field-params-${key}`).isVisible(), key).toBe(true);
+      expect(await page.locator(`#field-params-${key}-hint`).textContent(), key).toContain("Applies to HNSW search only");
+    }
+    expect(await page.getByLabel("Stop early when the harvest dries up").isChecked()).toBe(true);
+    expect(await page.getByLabel("Skip URL shapes that only answer useless files").isChecked()).toBe(true);
+    expect(await page.locator("#field-params-skipDeadUrlShapes-hint").textContent()).toContain("neither a page nor a target");
     await page.close();
   });
 
@@ -168,6 +181,72 @@ describe("new crawl form", () => {
     expect(await page.getByLabel("URL patterns").inputValue()).toBe("*/calendar/*");
     const seed = (await database.db.crawl.findUniqueOrThrow({ where: { id } })).seed;
     expect(await page.getByLabel("Seed").inputValue()).toBe(String(seed));
+    await page.close();
+  });
+
+  it("sends non-default choices (HNSW search, both switches off) and clones them back", async () => {
+    const page = await openForm();
+    await page.getByLabel("Root URL").fill("https://hnsw.example.org/");
+    await page.getByLabel("Name").fill("HNSW run");
+    await page.getByText("Advanced", { exact: true }).click();
+    await page.getByLabel("Nearest-group search").selectOption("hnsw");
+    await page.getByLabel("HNSW ef (search)").fill("40");
+    await page.getByLabel("Stop early when the harvest dries up").uncheck();
+    await page.getByLabel("Skip URL shapes that only answer useless files").uncheck();
+    await page.getByRole("button", { name: "Start crawl" }).click();
+    await page.waitForURL(/\/crawls\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split("/").at(-1));
+    const config = JSON.parse((await database.db.crawl.findUniqueOrThrow({ where: { id } })).config) as CrawlConfig;
+    expect(config.params.groupIndex).toBe("hnsw");
+    expect(config.params.hnswEf).toBe(40);
+    expect(config.params.earlyStop).toBe(false);
+    expect(config.params.skipDeadUrlShapes).toBe(false);
+    await page.close();
+
+    const clone = await openForm(`?from=${id}`);
+    await clone.getByTestId("clone-notice").waitFor();
+    await clone.getByText("Advanced", { exact: true }).click();
+    expect(await clone.getByLabel("Nearest-group search").inputValue()).toBe("hnsw");
+    expect(await clone.getByLabel("HNSW ef (search)").inputValue()).toBe("40");
+    expect(await clone.getByLabel("Stop early when the harvest dries up").isChecked()).toBe(false);
+    expect(await clone.getByLabel("Skip URL shapes that only answer useless files").isChecked()).toBe(false);
+    // Sent again unchanged, the clone stores the same choices.
+    await clone.getByLabel("Name").fill("HNSW run, again");
+    await clone.getByRole("button", { name: "Start crawl" }).click();
+    await clone.waitForURL(/\/crawls\/\d+$/);
+    const cloneId = Number(new URL(clone.url()).pathname.split("/").at(-1));
+    expect(cloneId).not.toBe(id);
+    const cloned = JSON.parse((await database.db.crawl.findUniqueOrThrow({ where: { id: cloneId } })).config) as CrawlConfig;
+    expect(cloned.params).toEqual(config.params);
+    await clone.close();
+  });
+
+  it("maps the API's errors on non-number settings onto their fields, opening Advanced", async () => {
+    const page = await openForm();
+    const before = await database.db.crawl.count();
+    // The form cannot produce these values: alter the request on its way, the real API judges it.
+    await page.route("**/api/crawls", async (route) => {
+      const request = route.request();
+      if (request.method() !== "POST") return route.continue();
+      const body = JSON.parse(request.postData() ?? "{}") as { params: Record<string, unknown> };
+      body.params.groupIndex = "approximate";
+      body.params.skipDeadUrlShapes = "yes";
+      await route.continue({ postData: JSON.stringify(body) });
+    });
+    await page.getByLabel("Root URL").fill("https://data.example.org/");
+    await page.getByRole("button", { name: "Start crawl" }).click();
+    const indexError = page.getByTestId("error-params.groupIndex");
+    await indexError.waitFor();
+    expect(await indexError.isVisible()).toBe(true);
+    expect(await indexError.textContent()).toContain("Nearest-group search");
+    expect(await page.getByLabel("Nearest-group search").getAttribute("aria-describedby")).toContain("field-params-groupIndex-error");
+    const shapesError = page.getByTestId("error-params.skipDeadUrlShapes");
+    expect(await shapesError.textContent()).toContain("Skip URL shapes that only answer useless files must be a boolean");
+    expect(await page.getByTestId("error-summary").textContent()).toContain("2 settings need a change");
+    // Changing a setting clears its error.
+    await page.getByLabel("Nearest-group search").selectOption("hnsw");
+    expect(await indexError.count()).toBe(0);
+    expect(await database.db.crawl.count()).toBe(before);
     await page.close();
   });
 });
