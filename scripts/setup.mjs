@@ -59,12 +59,20 @@ export function ensureDependencies() {
   run("npm", ["ci", "--no-audit", "--no-fund"]);
 }
 
-/** The Prisma client is generated code (gitignored): regenerate when the schema changed. */
+/**
+ * The Prisma clients are generated code (gitignored): regenerate when the schema changed. Two
+ * clients, SQLite's and PostgreSQL's (scripts/prisma-postgres.mjs says why), from one schema.
+ */
 export function ensurePrismaClient() {
-  const generated = path.join(ROOT, "generated/prisma/client.ts");
-  if (mtimeMs(generated) >= mtimeMs(path.join(ROOT, "prisma/schema.prisma"))) return;
-  log("Generating the Prisma client…");
-  run(process.execPath, ["node_modules/prisma/build/index.js", "generate"]);
+  const schemaTime = mtimeMs(path.join(ROOT, "prisma/schema.prisma"));
+  if (mtimeMs(path.join(ROOT, "generated/prisma/client.ts")) < schemaTime) {
+    log("Generating the Prisma client…");
+    run(process.execPath, ["node_modules/prisma/build/index.js", "generate"]);
+  }
+  if (mtimeMs(path.join(ROOT, "generated/prisma-postgres/client.ts")) < schemaTime) {
+    log("Generating the PostgreSQL Prisma client…");
+    run(process.execPath, ["scripts/prisma-postgres.mjs", "--generate"]);
+  }
 }
 
 /** `next build` when there is no build or a source file is newer than it. */
@@ -87,4 +95,61 @@ export function ensureChromium() {
   }
   log("The browser tests need Debian's Chromium: run `sudo apt-get install -y chromium`, then try again.");
   process.exit(1);
+}
+
+/**
+ * The PostgreSQL server of the PostgreSQL tests (and of `DATABASE_URL=postgresql://…` runs on
+ * this machine): Debian's `postgresql` package, its cluster started, and a login role with
+ * CREATEDB (tests create one database per file; Prisma's shadow databases need it too).
+ * Idempotent and fast when all is there (~50 ms). Installs the package only with `install`
+ * and as root (`.ci/run`); otherwise returns what is missing.
+ * @returns null when ready, else the reason it is not
+ */
+export function ensurePostgres({ install = false } = {}) {
+  const quiet = { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] };
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  const listClusters = () => spawnSync("pg_lsclusters", ["--no-header"], quiet);
+  let clusters = listClusters();
+  if (clusters.error) {
+    if (!install || !isRoot) return "Debian's PostgreSQL is not installed (as root: apt-get install -y postgresql, or run .ci/run)";
+    log("Installing PostgreSQL from Debian for the PostgreSQL tests…");
+    run("apt-get", ["update", "-qq"]);
+    run("apt-get", ["install", "-y", "-qq", "postgresql"], { env: { DEBIAN_FRONTEND: "noninteractive" } });
+    clusters = listClusters();
+  }
+  // "15  main 5432 online postgres /var/lib/postgresql/15/main /var/log/…"
+  const [version, name, port, status] = (clusters.stdout ?? "").trim().split("\n")[0]?.trim().split(/\s+/) ?? [];
+  if (!version || !name) return "PostgreSQL is installed but has no cluster (pg_createcluster 15 main)";
+  if (port !== String(POSTGRES_TEST_ROLE.port)) return `the PostgreSQL cluster ${version}/${name} listens on port ${port}, the tests expect ${POSTGRES_TEST_ROLE.port}`;
+  if (!isRoot) return status === "online" ? null : `the PostgreSQL cluster ${version}/${name} is down (as root: pg_ctlcluster ${version} ${name} start)`;
+  if (status !== "online") {
+    log(`Starting the PostgreSQL cluster ${version}/${name}…`);
+    const started = spawnSync("pg_ctlcluster", [version, name, "start"], quiet);
+    if (started.status !== 0) return `pg_ctlcluster ${version} ${name} start failed: ${(started.stderr || started.stdout).trim()}`;
+  }
+  const { user, password } = POSTGRES_TEST_ROLE;
+  const psql = (sql) => spawnSync("runuser", ["-u", "postgres", "--", "psql", "-p", port, "-X", "-v", "ON_ERROR_STOP=1", "-tAc", sql], quiet);
+  const exists = psql(`SELECT 1 FROM pg_roles WHERE rolname = '${user}'`);
+  if (exists.status !== 0) return `cannot query PostgreSQL as its superuser: ${(exists.stderr || exists.stdout).trim()}`;
+  if (exists.stdout.trim() !== "1") {
+    const created = psql(`CREATE ROLE ${user} LOGIN CREATEDB PASSWORD '${password}'`);
+    if (created.status !== 0) return `cannot create the role ${user}: ${(created.stderr || created.stdout).trim()}`;
+    log(`Created the PostgreSQL role "${user}" (CREATEDB) for the tests.`);
+  }
+  return null;
+}
+
+/** The tests' login role on 127.0.0.1 (test/helpers/postgres.ts builds its URL from it). */
+export const POSTGRES_TEST_ROLE = { user: "forage", password: "forage", host: "127.0.0.1", port: 5432 };
+
+// `node scripts/setup.mjs postgres [--install]`: .ci/run and the tests' global setup use it.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const [task, ...flags] = process.argv.slice(2);
+  if (task !== "postgres") {
+    process.stderr.write("usage: node scripts/setup.mjs postgres [--install]\n");
+    process.exit(2);
+  }
+  const problem = ensurePostgres({ install: flags.includes("--install") });
+  if (problem) process.stderr.write(`[forage] PostgreSQL not ready: ${problem}\n`);
+  process.exit(problem ? 1 : 0);
 }

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 import type { ForageConfig } from "../config";
+import { dialectOf } from "./dialect";
 import { openDatabase, type Db } from "./prisma-client";
 
 /**
@@ -26,9 +27,7 @@ export class DatabaseNotReadyError extends Error {
 }
 
 function migrationsDir(config: ForageConfig): string {
-  return config.databaseProvider === "sqlite"
-    ? path.join(PROJECT_ROOT, "prisma/migrations")
-    : path.join(PROJECT_ROOT, "prisma/postgres/migrations");
+  return path.join(PROJECT_ROOT, dialectOf(config).migrationsPath);
 }
 
 /** Names of the migrations shipped with this version of Forage, in order. */
@@ -45,14 +44,13 @@ export function shippedMigrations(config: ForageConfig): string[] {
 /** Migrations shipped but not (successfully) applied to the database. */
 export async function pendingMigrations(db: Db, config: ForageConfig): Promise<string[]> {
   const shipped = shippedMigrations(config);
-  let applied: { migration_name: string }[] = [];
-  try {
-    applied = await db.$queryRawUnsafe<{ migration_name: string }[]>(
-      `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
-    );
-  } catch {
-    return shipped; // no migrations table yet: a fresh database
-  }
+  // Only a missing table means "fresh database": any other failure (unreachable server, bad
+  // credentials) must surface, not send the caller into `migrate deploy` with it.
+  const table = await db.$queryRawUnsafe<unknown[]>(dialectOf(config).tableExistsSql, "_prisma_migrations");
+  if (table.length === 0) return shipped;
+  const applied = await db.$queryRawUnsafe<{ migration_name: string }[]>(
+    `SELECT "migration_name" FROM "_prisma_migrations" WHERE "finished_at" IS NOT NULL AND "rolled_back_at" IS NULL`,
+  );
   const done = new Set(applied.map((row) => row.migration_name));
   return shipped.filter((name) => !done.has(name));
 }
@@ -61,13 +59,16 @@ export async function pendingMigrations(db: Db, config: ForageConfig): Promise<s
  * Applies pending migrations with `prisma migrate deploy` (the WASM schema engine: no binary).
  * Every process calls this before touching the database; it is a no-op when nothing is pending.
  * Prisma takes an advisory lock on PostgreSQL; on SQLite the file lock serialises writers.
+ * On PostgreSQL the CLI process stays ~10 s after its work (a timer in the WASM schema engine,
+ * measured with 6.19.3; up to ~60 s reported): callers run it once, not per test.
  */
 export async function applyMigrations(config: ForageConfig): Promise<void> {
-  if (config.databaseProvider === "sqlite") fs.mkdirSync(path.dirname(config.sqlitePath!), { recursive: true });
+  if (config.sqlitePath) fs.mkdirSync(path.dirname(config.sqlitePath), { recursive: true });
   const require = createRequire(path.join(PROJECT_ROOT, "package.json"));
   const prismaCli = require.resolve("prisma/build/index.js");
   const args = [prismaCli, "migrate", "deploy"];
-  if (config.databaseProvider === "postgresql") args.push("--config", path.join(PROJECT_ROOT, "prisma/postgres/prisma.config.ts"));
+  const { prismaConfigPath } = dialectOf(config);
+  if (prismaConfigPath) args.push("--config", path.join(PROJECT_ROOT, prismaConfigPath));
   const output: string[] = [];
   const code = await new Promise<number>((resolve, reject) => {
     const child = spawn(process.execPath, args, {

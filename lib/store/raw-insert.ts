@@ -1,17 +1,25 @@
 import { Prisma } from "../../generated/prisma/client";
+import { PORTABLE_MAX_BIND_PARAMETERS } from "./dialect";
 
-/** Rows per INSERT: 500 rows × ~20 columns stays far below SQLite's 32 766 and PostgreSQL's 65 535 parameters. */
-const ROWS_PER_STATEMENT = 500;
+/**
+ * Rows per INSERT: 500 (×20 columns = 10 000 parameters), never more than the strictest
+ * dialect's parameter limit allows. Larger statements gain nothing measurable.
+ */
+const MAX_ROWS_PER_STATEMENT = 500;
 
 type Executor = { $executeRaw: (query: Prisma.Sql) => Promise<number> };
 
 /**
  * Multi-row INSERT through Prisma's raw SQL: the crawl's hot path (request rows, metric points)
  * writes hundreds of rows per flush, and `createMany` spends ~0.4 ms of CPU per row compiling
- * the query in the WASM query compiler, raw SQL ~0.07 ms (measured, 3000 rows). Quoted
- * identifiers and bound parameters keep it portable between SQLite and PostgreSQL.
- * `onConflictDoNothing` names the unique columns to skip duplicates (both dialects support
- * `ON CONFLICT (…) DO NOTHING`).
+ * the query in the WASM query compiler, raw SQL ~0.07 ms (measured, 3000 rows).
+ *
+ * Portable by construction, so it takes no dialect (a transaction client does not say which
+ * database it is on): quoted identifiers, bound parameters whose JS types (Date, boolean,
+ * bigint, Buffer) each driver adapter converts as it does for Prisma's own writes, statement
+ * size within every dialect's parameter limit (lib/store/dialect.ts), and
+ * `ON CONFLICT (…) DO NOTHING` (SQLite ≥ 3.24 and PostgreSQL) for `onConflictDoNothing`, the
+ * unique columns whose duplicates are skipped. Tested on both: test/integration/postgres-raw-sql.test.ts.
  */
 export async function insertRows<T extends object>(
   db: Executor,
@@ -22,8 +30,9 @@ export async function insertRows<T extends object>(
 ): Promise<void> {
   const head = Prisma.raw(`INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(", ")}) VALUES `);
   const tail = onConflictDoNothing ? Prisma.raw(` ON CONFLICT (${onConflictDoNothing.map((c) => `"${c}"`).join(", ")}) DO NOTHING`) : Prisma.empty;
-  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-    const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
+  const rowsPerStatement = Math.max(1, Math.min(MAX_ROWS_PER_STATEMENT, Math.floor(PORTABLE_MAX_BIND_PARAMETERS / columns.length)));
+  for (let start = 0; start < rows.length; start += rowsPerStatement) {
+    const chunk = rows.slice(start, start + rowsPerStatement);
     const values = Prisma.join(chunk.map((row) => Prisma.sql`(${Prisma.join(columns.map((column) => row[column] as unknown))})`));
     await db.$executeRaw(Prisma.sql`${head}${values}${tail}`);
   }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listCrawls } from "../../lib/store";
 import { pendingMigrations } from "../../lib/store/migrations";
-import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+import { createTestDatabase, testBackend, type TestDatabase } from "../helpers/test-database";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -13,9 +13,13 @@ function newCrawl(rootUrl: string) {
   return t.db.crawl.create({ data: { rootUrl, config: JSON.stringify({ rootUrl }), strategy: "sb", seed: 7 } });
 }
 
-describe("database (real SQLite through Prisma)", () => {
-  it("has every shipped migration applied and runs in WAL mode", async () => {
+// FORAGE_TEST_DB=postgres runs this file on PostgreSQL.
+describe(`database (real ${testBackend() === "postgres" ? "PostgreSQL" : "SQLite"} through Prisma)`, () => {
+  it("has every shipped migration applied", async () => {
     expect(await pendingMigrations(t.db, t.config)).toEqual([]);
+  });
+
+  it.runIf(testBackend() === "sqlite")("runs SQLite in WAL mode", async () => {
     const rows = await t.db.$queryRawUnsafe<{ journal_mode: string }[]>("PRAGMA journal_mode");
     expect(rows[0]?.journal_mode).toBe("wal");
   });

@@ -128,6 +128,3 @@ describe("ActionGrouper HNSW index", () => {
     expect(misses("hnsw")).toBeGreaterThan(10); // measured: 30+ of 50 at this size
   });
 });
-
-describe("ActionGrouper speed", () => {
-});

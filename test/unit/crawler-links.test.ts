@@ -148,6 +148,3 @@ function cmsPage(): string {
   parts.push(`</ul><p><a href="mailto:info@example.org">mail</a></p></footer><script src="/app.js"></script></body></html>`);
   return parts.join("\n");
 }
-
-describe("extractLinks: speed", () => {
-});

@@ -117,6 +117,3 @@ describe("TagPathProjector", () => {
     expect(new TagPathProjector({ hashOutputBits: 8 }).dimensions).toBe(256);
   });
 });
-
-describe("TagPathProjector speed", () => {
-});
