@@ -21,6 +21,11 @@ export const envSchema = z.object({
   FORAGE_HOST: z.string().trim().min(1).default("127.0.0.1"),
   /** A stable name for this worker process in leases (defaults to hostname:pid). */
   FORAGE_WORKER_ID: z.string().trim().min(1).optional(),
+  /**
+   * How long a worker's claim on a crawl stays valid without a heartbeat (renewed at half of
+   * it); after that another worker resumes the crawl from its checkpoint. @default 30000
+   */
+  FORAGE_WORKER_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).default(30_000),
 });
 
 export type DatabaseProvider = "sqlite" | "postgresql";
@@ -35,6 +40,8 @@ export interface ForageConfig {
   demoPort: number;
   host: string;
   workerId: string | null;
+  /** Lease of the worker's claims, in ms. */
+  workerLeaseMs: number;
 }
 
 export class ConfigError extends Error {
@@ -62,6 +69,7 @@ export function loadConfig(overrides: Partial<z.input<typeof envSchema>> = {}, c
     demoPort: env.FORAGE_DEMO_PORT,
     host: env.FORAGE_HOST,
     workerId: env.FORAGE_WORKER_ID ?? null,
+    workerLeaseMs: env.FORAGE_WORKER_LEASE_MS,
   };
 }
 

@@ -3,7 +3,11 @@ import { crawlConfigSchema, type CrawlConfig } from "../crawl-config";
 import { STOP_REASONS } from "../crawl-status";
 import type { Db } from "../store/prisma-client";
 import { createBatchWriter, DatabaseCrawlSink } from "../store/database-crawl-sink";
+import { LeaseLostError, type CheckpointRow } from "../store/crawl-batch";
+import { deleteCheckpoint, loadCheckpoint, rollBackToCheckpoint, storedBodyHashes } from "../store/checkpoint-store";
+import { CheckpointSchedule, type CheckpointScheduleOptions } from "./engine/checkpoint-schedule";
 import { createCrawlEngine } from "./engine/create-engine";
+import { checkEngineState, decodeState, encodeState, ENGINE_STATE_VERSION, type EngineState } from "./engine/engine-state";
 import type { HostPoliteness } from "./fetch/host-politeness";
 import type { Fetcher } from "./fetch/types";
 import type { LinkOracle } from "./engine/link-typer";
@@ -15,8 +19,13 @@ export interface RunStoredCrawlOptions {
   forage: ForageConfig;
   crawlId: number;
   politeness: HostPoliteness;
-  /** Aborting pauses the crawl: the run returns `{ kind: "paused" }` and the caller decides what it means. */
+  /** Aborting pauses the crawl at once: the run returns `{ kind: "paused" }` and the caller decides what it means. */
   signal: AbortSignal;
+  /**
+   * Aborting ends the run at the next page boundary (`{ kind: "paused" }`) and, with
+   * checkpoints, writes a final one there: a worker shutting down drains this way.
+   */
+  drainSignal?: AbortSignal;
   /** Replays give their own fetcher and oracle. */
   fetcher?: Fetcher;
   oracle?: LinkOracle;
@@ -28,6 +37,18 @@ export interface RunStoredCrawlOptions {
   beforePage?: () => Promise<void>;
   /** Accumulates the engine's own time, database flushes included (benchmarks). */
   meter?: EngineMeter;
+  /**
+   * Write checkpoints of the engine's state with the rows, and resume from the crawl's
+   * checkpoint when it has one. Off for runs with their own fetcher (replays): a worker that
+   * resumed one would crawl the live site. @default true without `fetcher`
+   */
+  checkpoints?: boolean;
+  /** Checkpoint cadence. @default see CheckpointSchedule */
+  checkpointSchedule?: CheckpointScheduleOptions;
+  /** The lease holder: rows are written only while the crawl row still names it. @default null (no check) */
+  holderId?: string | null;
+  /** A resumed crawl that was paused stays paused (status untouched; `beforePage` holds it). @default false */
+  resumePaused?: boolean;
 }
 
 export class CrawlNotFoundError extends Error {
@@ -41,23 +62,84 @@ export async function loadCrawlConfig(db: Db, crawlId: number): Promise<CrawlCon
   return { ...crawlConfigSchema.parse(JSON.parse(row.config)), seed: row.seed };
 }
 
+type CrawlRowUpdate = Parameters<Db["crawl"]["updateMany"]>[0]["data"];
+
+/** What a checkpoint's `state` holds: the engine's state and the sink's row count at that point. */
+interface CheckpointDocument {
+  engine: EngineState;
+  /** Request-log rows written with the checkpoint (see `DatabaseCrawlSink.requestRows`). */
+  requestRows: number;
+}
+
 /**
  * Runs a stored crawl to its end (or until the signal pauses it), writing everything through
  * the database sink and recording the outcome on the crawl row: finished with its stop reason,
  * failed with its cause, or left "running" for the caller when paused.
+ *
+ * Checkpoints: every few seconds (CheckpointSchedule), between two pages, the engine's state
+ * goes into `CrawlCheckpoint` in the same transaction as the rows written so far. A run of a
+ * crawl that has a checkpoint first rolls its rows back to it (checkpoint-store.ts) and continues
+ * from the saved state: the request count goes on, no target is lost or stored twice.
  */
 export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<CrawlEnd> {
   const { db, crawlId } = options;
+  const holderId = options.holderId ?? null;
+  /** The crawl row's status; with a holder only while it still holds the crawl (a lost lease: the new owner decides). */
+  const updateCrawl = async (data: CrawlRowUpdate): Promise<void> => {
+    if (holderId === null) {
+      await db.crawl.update({ where: { id: crawlId }, data });
+      return;
+    }
+    const { count } = await db.crawl.updateMany({ where: { id: crawlId, workerId: holderId }, data });
+    if (count !== 1) throw new LeaseLostError(`Crawl ${crawlId} is no longer held by ${holderId}`);
+  };
   const config = await loadCrawlConfig(db, crawlId);
-  const sink = new DatabaseCrawlSink(createBatchWriter(db, options.forage), crawlId, options.forage.dataDir);
-  await db.crawl.update({ where: { id: crawlId }, data: { status: "running", startedAt: new Date() } });
-  sink.event({ level: "info", kind: "started", message: `Crawl started (${config.strategy}, seed ${config.seed})` });
+  const checkpoints = options.checkpoints ?? options.fetcher === undefined;
+  const resumeStarted = performance.now();
+  const saved = checkpoints ? await loadCheckpoint(db, crawlId) : null;
+  let document: CheckpointDocument | null = null;
+  try {
+    document = saved ? decodeCheckpoint(saved.state, config) : null;
+  } catch (error) {
+    // An unreadable checkpoint (another format version, corrupt): the crawl cannot go on.
+    const cause = `checkpoint unreadable: ${error instanceof Error ? error.message : String(error)}`;
+    await updateCrawl({ status: "failed", stopReason: "failed", stopDetail: cause.slice(0, 500), finishedAt: new Date(), workerId: null, leaseExpiresAt: null });
+    throw error;
+  }
+  let resumedMessage: string | null = null;
+  if (document) {
+    const engine = document.engine;
+    const rolledBack = await rollBackToCheckpoint(db, options.forage.dataDir, crawlId, {
+      requests: engine.counters.requests,
+      requestRows: document.requestRows,
+      counters: engine.counters,
+    });
+    resumedMessage =
+      `Crawl resumed from its checkpoint at request ${engine.counters.requests} (${engine.counters.targets} targets); ` +
+      `${rolledBack.requestRows} request rows and ${rolledBack.targets} targets written after it were rolled back`;
+  }
+  if (!document) await updateCrawl({ status: "running", startedAt: new Date() });
+  else if (!options.resumePaused) await updateCrawl({ status: "running" });
+  const bodies = document ? await storedBodyHashes(db, crawlId) : [];
+  const sink = new DatabaseCrawlSink(createBatchWriter(db, options.forage), crawlId, options.forage.dataDir, {
+    holderId,
+    requestRowsWritten: document?.requestRows ?? 0,
+  });
+  sink.rememberPageBodies(bodies);
+  if (!document) sink.event({ level: "info", kind: "started", message: `Crawl started (${config.strategy}, seed ${config.seed})` });
+  else sink.event({ level: "info", kind: "resumed-from-checkpoint", message: resumedMessage!, data: { requests: document.engine.counters.requests } });
   let groupsAt = 0;
   const meter = options.meter ?? new EngineMeter();
+  const schedule = new CheckpointSchedule(() => meter.ms, options.checkpointSchedule);
+  const capture = (): CheckpointRow => {
+    const state = schedule.take(() => encodeState({ engine: run.captureState(), requestRows: sink.requestRows } satisfies CheckpointDocument));
+    return { requests: run.counters.requests, version: ENGINE_STATE_VERSION, state };
+  };
   const run = createCrawlEngine({
     config,
     sink,
     signal: options.signal,
+    drainSignal: options.drainSignal,
     politeness: options.politeness,
     fetcher: options.fetcher,
     oracle: options.oracle,
@@ -65,6 +147,7 @@ export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<Cr
     live: options.live,
     beforePage: options.beforePage,
     meter,
+    restore: document?.engine,
     afterPage: async () => {
       options.onProgress?.(run.counters);
       // Group snapshots cost one statement per group: every 2 s is plenty for the cockpit.
@@ -75,34 +158,61 @@ export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<Cr
       // Counters ride on every flush (not only on metric points every 10 requests): at the
       // default 1 s politeness delay the cockpit would otherwise lag by 10 s.
       meter.time(() => sink.counters({ ...run.counters, frontierSize: run.engine.frontierSize() }));
-      await meter.timeAsync(() => sink.flushIfDue());
+      // Between two pages the state is whole: the checkpoint goes with the rows up to here.
+      if (checkpoints && schedule.due()) await meter.timeAsync(() => sink.flush(capture()));
+      else await meter.timeAsync(() => sink.flushIfDue());
     },
   });
+  if (document) {
+    const ms = Math.round(performance.now() - resumeStarted);
+    sink.event({ level: "info", kind: "resume-time", message: `Restored ${document.engine.links.links.length} frontier links in ${ms} ms`, data: { ms } });
+  }
   try {
     const end = await run.engine.run();
     sink.groups(run.engine.groupRows());
     if (end.kind === "stopped") {
       sink.event({ level: "info", kind: "finished", message: `Crawl finished: ${STOP_REASONS[end.reason]}` });
     }
-    await sink.flush();
-    if (end.kind === "stopped") {
-      await db.crawl.update({
-        where: { id: crawlId },
-        data: { status: "finished", stopReason: end.reason, stopDetail: end.detail ?? null, finishedAt: new Date(), pendingControl: null },
+    // A pause between two pages (drained, or paused in memory and aborted) is a clean point:
+    // checkpoint it. One in the middle of a page is not; the previous checkpoint stands.
+    const last = checkpoints && end.kind === "paused" && run.engine.atPageBoundary ? capture() : null;
+    if (schedule.count > 0) {
+      const { count, totalMs, lastBytes } = schedule;
+      sink.event({
+        level: "info",
+        kind: "checkpoints",
+        message: `${count} checkpoints in ${Math.round(totalMs)} ms (${((100 * totalMs) / Math.max(1, meter.ms)).toFixed(1)} % of the engine's time), last ${Math.round(lastBytes / 1024)} KiB`,
+        data: { count, totalMs: Math.round(totalMs), lastBytes, engineMs: Math.round(meter.ms) },
       });
+    }
+    sink.counters({ ...run.counters, frontierSize: run.engine.frontierSize() }); // the final numbers
+    await sink.flush(last);
+    if (end.kind === "stopped") {
+      await updateCrawl({ status: "finished", stopReason: end.reason, stopDetail: end.detail ?? null, finishedAt: new Date(), pendingControl: null, workerId: null, leaseExpiresAt: null });
+      if (checkpoints) await deleteCheckpoint(db, crawlId); // a finished crawl never resumes
     }
     return end;
   } catch (error) {
+    // Another holder took the crawl over: its decision stands, nothing more is written.
+    if (error instanceof LeaseLostError) throw error;
     const cause = error instanceof Error ? error.message : String(error);
     sink.event({ level: "error", kind: "failed", message: `Crawl failed: ${cause}` });
     await sink.flush().catch(() => undefined);
-    await db.crawl.update({
-      where: { id: crawlId },
-      data: { status: "failed", stopReason: "failed", stopDetail: cause.slice(0, 500), finishedAt: new Date() },
-    });
+    // Not ours any more (a zombie run whose files the new owner cleaned up): leave the row alone.
+    const recorded = await updateCrawl({ status: "failed", stopReason: "failed", stopDetail: cause.slice(0, 500), finishedAt: new Date(), workerId: null, leaseExpiresAt: null }).then(
+      () => true,
+      () => false,
+    );
+    if (recorded && checkpoints) await deleteCheckpoint(db, crawlId).catch(() => undefined);
     throw error;
   } finally {
     sink.close();
     await run.close();
   }
+}
+
+function decodeCheckpoint(state: Uint8Array, config: CrawlConfig): CheckpointDocument {
+  const document = decodeState(state) as CheckpointDocument;
+  if (!document || typeof document.requestRows !== "number") throw new TypeError("Invalid checkpoint: no request row count");
+  return { engine: checkEngineState(document.engine, config), requestRows: document.requestRows };
 }

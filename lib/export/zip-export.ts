@@ -52,6 +52,9 @@ export async function streamZipExport(db: Db, config: ForageConfig, crawlId: num
           (callback) => {
             resolve();
             reading = fs.createReadStream(sourcePath);
+            // yazl does not listen for its sources' errors: a file removed while the archive is
+            // being written (a cancel, a delete) must end this download, not crash the server.
+            reading.once("error", (error) => output.destroy(error));
             callback(null, reading);
           },
         );

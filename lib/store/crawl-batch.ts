@@ -12,6 +12,34 @@ export interface CrawlBatch {
   /** The latest snapshot of every group, replacing the previous one; null when unchanged. */
   groups: GroupRow[] | null;
   counters: CrawlCounters | null;
+  /**
+   * The engine's state at the end of this batch's rows, replacing the previous checkpoint in the
+   * same transaction: a checkpoint never describes rows that were not written, nor misses any.
+   */
+  checkpoint: CheckpointRow | null;
+  /**
+   * The lease holder writing for the crawl: the batch is written only while `Crawl.workerId`
+   * still names it, else the writer throws {@link LeaseLostError} and writes nothing. Null for
+   * writers that hold no lease (tests, replays).
+   */
+  holderId: string | null;
+}
+
+/** One `CrawlCheckpoint` row. */
+export interface CheckpointRow {
+  /** Counted requests included. */
+  requests: number;
+  version: number;
+  /** gzip-compressed JSON. */
+  state: Buffer;
+}
+
+/**
+ * The crawl is no longer held by this writer (its lease expired and another worker, or the API,
+ * took it over): the run must stop without writing anything more, the new owner's decision stands.
+ */
+export class LeaseLostError extends Error {
+  override name = "LeaseLostError";
 }
 
 /**
@@ -27,6 +55,13 @@ export interface CrawlBatchWriter {
 
 export function isEmptyBatch(batch: CrawlBatch): boolean {
   return (
-    !batch.requests.length && !batch.bodies.length && !batch.targets.length && !batch.metrics.length && !batch.events.length && !batch.groups && !batch.counters
+    !batch.requests.length &&
+    !batch.bodies.length &&
+    !batch.targets.length &&
+    !batch.metrics.length &&
+    !batch.events.length &&
+    !batch.groups &&
+    !batch.counters &&
+    !batch.checkpoint
   );
 }

@@ -9,7 +9,7 @@ import type {
   TargetRow,
 } from "../crawler/engine/types";
 import { PageBodyStore, type StoredPageBody } from "./page-bodies";
-import { isEmptyBatch, type CrawlBatch, type CrawlBatchWriter } from "./crawl-batch";
+import { isEmptyBatch, type CheckpointRow, type CrawlBatch, type CrawlBatchWriter } from "./crawl-batch";
 import type { ForageConfig } from "../config";
 import { PrismaBatchWriter } from "./prisma-batch-writer";
 import type { Db } from "./prisma-client";
@@ -21,10 +21,18 @@ const MAX_BUFFERED_ROWS = 500;
 /** Longest time rows wait in memory: the cockpit's live lag. */
 const MAX_BUFFER_AGE_MS = 250;
 
+export interface DatabaseCrawlSinkOptions {
+  /** Writes only while `Crawl.workerId` names this holder (see `CrawlBatch.holderId`). @default null */
+  holderId?: string | null;
+  /** Request-log rows already written for the crawl (a resumed crawl: its checkpoint's count). @default 0 */
+  requestRowsWritten?: number;
+}
+
 /**
  * The crawl sink on the database: rows are buffered and written in one transaction per flush
  * (every 250 ms or 500 rows), which keeps SQLite's per-transaction cost (an fsync in WAL mode
- * at synchronous=NORMAL: none) away from the per-request path.
+ * at synchronous=NORMAL: none) away from the per-request path. A flush may carry a checkpoint
+ * of the engine's state, written in the same transaction as the rows it describes.
  */
 export class DatabaseCrawlSink implements CrawlSink {
   private requests: RequestRow[] = [];
@@ -38,14 +46,32 @@ export class DatabaseCrawlSink implements CrawlSink {
   private lastFlushAt = Date.now();
   private readonly files: TargetFileStore;
   private readonly pages: PageBodyStore;
+  private readonly holderId: string | null;
+  private requestRowsWritten: number;
 
   constructor(
     private readonly writer: CrawlBatchWriter,
     private readonly crawlId: number,
     dataDir: string,
+    options: DatabaseCrawlSinkOptions = {},
   ) {
     this.files = new TargetFileStore(dataDir, crawlId);
     this.pages = new PageBodyStore(dataDir, crawlId);
+    this.holderId = options.holderId ?? null;
+    this.requestRowsWritten = options.requestRowsWritten ?? 0;
+  }
+
+  /**
+   * Request-log rows of the crawl so far, buffered ones included. A checkpoint records it: on
+   * resume, the rows after that many (by id) were written after the checkpoint and are removed.
+   */
+  get requestRows(): number {
+    return this.requestRowsWritten + this.requests.length;
+  }
+
+  /** Page bodies stored by earlier runs of the crawl (resume): not stored again. */
+  rememberPageBodies(sha256s: Iterable<string>): void {
+    this.pages.remember(sha256s);
   }
 
   request(row: RequestRow): void {
@@ -97,7 +123,8 @@ export class DatabaseCrawlSink implements CrawlSink {
     if (buffered >= MAX_BUFFERED_ROWS || Date.now() - this.lastFlushAt >= MAX_BUFFER_AGE_MS) await this.flush();
   }
 
-  async flush(): Promise<void> {
+  /** Writes every buffered row, and `checkpoint` with them when given, in one transaction. */
+  async flush(checkpoint: CheckpointRow | null = null): Promise<void> {
     this.lastFlushAt = Date.now();
     const batch: CrawlBatch = {
       crawlId: this.crawlId,
@@ -108,7 +135,10 @@ export class DatabaseCrawlSink implements CrawlSink {
       events: this.eventRows,
       groups: this.groupRows,
       counters: this.counterRow,
+      checkpoint,
+      holderId: this.holderId,
     };
+    this.requestRowsWritten += this.requests.length;
     this.requests = [];
     this.targets = [];
     this.metricRows = [];

@@ -1,4 +1,4 @@
-import type { CrawlBatch, CrawlBatchWriter } from "./crawl-batch";
+import { LeaseLostError, type CrawlBatch, type CrawlBatchWriter } from "./crawl-batch";
 import type { Db } from "./prisma-client";
 import { insertRows } from "./raw-insert";
 
@@ -24,8 +24,14 @@ export class PrismaBatchWriter implements CrawlBatchWriter {
   close(): void {}
 
   async write(batch: CrawlBatch): Promise<void> {
-    const { crawlId, requests, bodies, targets, metrics, events, groups, counters } = batch;
+    const { crawlId, requests, bodies, targets, metrics, events, groups, counters, checkpoint, holderId } = batch;
     await this.db.$transaction(async (tx) => {
+      if (holderId !== null) {
+        // A no-op write, not a read: it locks the row until commit, so a concurrent claim waits
+        // for this batch instead of slipping between the check and the rows (READ COMMITTED).
+        const held = await tx.crawl.updateMany({ where: { id: crawlId, workerId: holderId }, data: { workerId: holderId } });
+        if (held.count !== 1) throw new LeaseLostError(`Crawl ${crawlId} is no longer held by ${holderId}`);
+      }
       if (requests.length) await insertRows(tx, "CrawlRequest", REQUEST_COLUMNS, requests.map((row) => ({ crawlId, ...row })));
       if (bodies.length) await insertRows(tx, "StoredBody", BODY_COLUMNS, bodies.map((body) => ({ crawlId, ...body })), ["crawlId", "sha256"]);
       // A crawl resumed after a crash may fetch a target again: it is stored once.
@@ -66,6 +72,10 @@ export class PrismaBatchWriter implements CrawlBatchWriter {
             activeMs: Math.round(counters.activeMs),
           },
         });
+      }
+      if (checkpoint) {
+        const row = { requests: checkpoint.requests, version: checkpoint.version, state: new Uint8Array(checkpoint.state), createdAt: new Date() };
+        await tx.crawlCheckpoint.upsert({ where: { crawlId }, create: { crawlId, ...row }, update: row });
       }
     });
   }

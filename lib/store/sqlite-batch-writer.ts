@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import type { CrawlBatch, CrawlBatchWriter } from "./crawl-batch";
+import { LeaseLostError, type CrawlBatch, type CrawlBatchWriter } from "./crawl-batch";
 import { BODY_COLUMNS, METRIC_COLUMNS, REQUEST_COLUMNS, TARGET_COLUMNS } from "./prisma-batch-writer";
 
 /** Retry delays when another process holds the write lock. */
@@ -28,7 +28,10 @@ type Statement = Database.Statement<unknown[]>;
  */
 export class SqliteBatchWriter implements CrawlBatchWriter {
   private readonly db: Database.Database;
-  private readonly statements: Record<"request" | "body" | "target" | "metricDelete" | "metric" | "event" | "groupDelete" | "group" | "counters", Statement>;
+  private readonly statements: Record<
+    "holder" | "request" | "body" | "target" | "metricDelete" | "metric" | "event" | "groupDelete" | "group" | "counters" | "checkpoint",
+    Statement
+  >;
   private readonly writeBatch: Database.Transaction<(batch: CrawlBatch) => void>;
 
   constructor(sqlitePath: string) {
@@ -36,6 +39,7 @@ export class SqliteBatchWriter implements CrawlBatchWriter {
     this.db.pragma("journal_mode = WAL");
     this.db.pragma("synchronous = NORMAL");
     this.statements = {
+      holder: this.db.prepare(`SELECT "workerId" FROM "Crawl" WHERE "id" = ?`),
       request: this.db.prepare(insertSql("CrawlRequest", REQUEST_COLUMNS)),
       body: this.db.prepare(insertSql("StoredBody", BODY_COLUMNS, true)),
       target: this.db.prepare(insertSql("Target", TARGET_COLUMNS, true)),
@@ -50,6 +54,10 @@ export class SqliteBatchWriter implements CrawlBatchWriter {
         `UPDATE "Crawl" SET "requestsCount" = ?, "getCount" = ?, "headCount" = ?, "targetsCount" = ?, "targetBytes" = ?, "nonTargetBytes" = ?, ` +
           `"errorsCount" = ?, "robotsSkips" = ?, "frontierSize" = ?, "groupsCount" = ?, "activeMs" = ?, "updatedAt" = ? WHERE "id" = ?`,
       ),
+      checkpoint: this.db.prepare(
+        `INSERT INTO "CrawlCheckpoint" ("crawlId", "requests", "version", "state", "createdAt") VALUES (?, ?, ?, ?, ?) ` +
+          `ON CONFLICT ("crawlId") DO UPDATE SET "requests" = excluded."requests", "version" = excluded."version", "state" = excluded."state", "createdAt" = excluded."createdAt"`,
+      ),
     };
     this.writeBatch = this.db.transaction((batch: CrawlBatch) => this.apply(batch));
   }
@@ -61,6 +69,7 @@ export class SqliteBatchWriter implements CrawlBatchWriter {
         this.writeBatch.immediate(batch);
         return;
       } catch (error) {
+        // SQLITE_BUSY_SNAPSHOT is not possible here: IMMEDIATE never upgrades a read transaction.
         const busy = (error as { code?: string }).code === "SQLITE_BUSY";
         const delay = BUSY_RETRY_MS[attempt];
         if (!busy || delay === undefined) throw error;
@@ -77,6 +86,11 @@ export class SqliteBatchWriter implements CrawlBatchWriter {
     const { crawlId } = batch;
     const s = this.statements;
     const now = sqliteTime(new Date());
+    if (batch.holderId !== null) {
+      // Inside the write transaction: no claim can slip between this check and the rows.
+      const row = s.holder.get(crawlId) as { workerId: string | null } | undefined;
+      if (row?.workerId !== batch.holderId) throw new LeaseLostError(`Crawl ${crawlId} is no longer held by ${batch.holderId}`);
+    }
     for (const row of batch.requests) {
       s.request.run(
         crawlId, row.seq, row.kind, row.method, row.url, row.status, row.mime, row.bytes, row.durationMs, row.tagPath, row.groupId, row.depth,
@@ -114,5 +128,7 @@ export class SqliteBatchWriter implements CrawlBatchWriter {
         c.frontierSize, c.groups, Math.round(c.activeMs), now, crawlId,
       );
     }
+    const checkpoint = batch.checkpoint;
+    if (checkpoint) s.checkpoint.run(crawlId, checkpoint.requests, checkpoint.version, checkpoint.state, now);
   }
 }

@@ -16,8 +16,10 @@ export function crawlFolder(crawlId: number): string {
  * resumed crawl that downloads a file again overwrites nothing. Bodies stream to a temporary
  * file while being hashed, then are renamed into place (atomic on one file system).
  */
+/** Numbers temporary files; per process, not per store: two runs of one crawl in a process must not share names. */
+let tmpCounter = 0;
+
 export class TargetFileStore {
-  private tmpCounter = 0;
   private readonly filesDir: string;
   private readonly tmpDir: string;
 
@@ -32,7 +34,7 @@ export class TargetFileStore {
   }
 
   open(): TargetBodyWriter {
-    const tmpPath = path.join(this.tmpDir, `${process.pid}-${++this.tmpCounter}.part`);
+    const tmpPath = path.join(this.tmpDir, `${process.pid}-${++tmpCounter}.part`);
     const hash = createHash("sha256");
     let bytes = 0;
     const hasher = new Transform({
@@ -69,5 +71,20 @@ export class TargetFileStore {
   cleanTemporary(): void {
     fs.rmSync(this.tmpDir, { recursive: true, force: true });
     fs.mkdirSync(this.tmpDir, { recursive: true });
+  }
+
+  /**
+   * Removes the files no Target row names (a crawl resumed from a checkpoint: files downloaded
+   * after it whose rows were rolled back; the resumed crawl downloads them again if it meets
+   * them). Returns how many were removed.
+   */
+  removeUnreferenced(referencedSha256s: ReadonlySet<string>): number {
+    let removed = 0;
+    for (const name of fs.readdirSync(this.filesDir)) {
+      if (referencedSha256s.has(name)) continue;
+      fs.rmSync(path.join(this.filesDir, name), { force: true });
+      removed += 1;
+    }
+    return removed;
   }
 }

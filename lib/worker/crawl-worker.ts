@@ -6,24 +6,35 @@ import { runStoredCrawl } from "../crawler/run-stored-crawl";
 import type { Db } from "../store/prisma-client";
 import { discardCrawlFiles } from "../store/commands/crawl-files";
 import { WAITING_EVENT_KIND } from "../store/queries/get-crawl";
-import { claimNextCrawl, failExpiredLeases, heartbeatLeases, releaseLease } from "./leases";
+import { checkpointRequests, deleteCheckpoint, deleteOverCheckpoints } from "../store/checkpoint-store";
+import { LeaseLostError } from "../store/crawl-batch";
+import { claimExpiredCrawl, claimNextCrawl, failExpiredLeases, heartbeatLeases, releaseLease } from "./leases";
 
 export interface CrawlWorkerOptions {
   /** Crawls run at once by this worker. @default 4 */
   maxConcurrentCrawls?: number;
-  /** How long a claim stays valid without a heartbeat. @default 30000 */
+  /** How long a claim stays valid without a heartbeat. @default forage.workerLeaseMs (FORAGE_WORKER_LEASE_MS, 30000) */
   leaseMs?: number;
   /** How often to look for queued crawls. @default 1000 */
   pollMs?: number;
   /** How often a running crawl re-reads its control and live settings. @default 500 */
   controlPollMs?: number;
-  /** Grace period of `stop()` before in-flight requests are aborted. @default 10000 */
+  /**
+   * Grace period of `stop()`: running crawls end their current page and write a checkpoint;
+   * after it, in-flight requests are aborted and the previous checkpoint stands. @default 10000
+   */
   shutdownGraceMs?: number;
 }
 
+/** How often checkpoints of crawls that are over are removed (they never resume). */
+const CHECKPOINT_SWEEP_MS = 5 * 60_000;
+
 interface ActiveCrawl {
   crawlId: number;
+  /** Aborts in-flight requests at once (stop, cancel, end of the shutdown grace period). */
   abort: AbortController;
+  /** Ends the run at the next page boundary with a checkpoint (shutdown). */
+  drain: AbortController;
   live: { delayMs: number; urlPatterns: readonly string[] };
   /** The control that ended the run: stop, cancel, or null (shutdown). */
   control: "stop" | "cancel" | null;
@@ -45,6 +56,8 @@ export class CrawlWorker {
   private readonly active = new Map<number, ActiveCrawl>();
   private readonly options: Required<CrawlWorkerOptions>;
   private timers: NodeJS.Timeout[] = [];
+  /** Kept until the very end of a shutdown: draining crawls must keep their leases. */
+  private heartbeatTimer: NodeJS.Timeout | null = null;
   private stopping = false;
   private polling = false;
 
@@ -56,7 +69,7 @@ export class CrawlWorker {
     this.id = forage.workerId ?? `${os.hostname()}:${process.pid}`;
     this.options = {
       maxConcurrentCrawls: options.maxConcurrentCrawls ?? 4,
-      leaseMs: options.leaseMs ?? 30_000,
+      leaseMs: options.leaseMs ?? forage.workerLeaseMs ?? 30_000,
       pollMs: options.pollMs ?? 1_000,
       controlPollMs: options.controlPollMs ?? 500,
       shutdownGraceMs: options.shutdownGraceMs ?? 10_000,
@@ -70,8 +83,10 @@ export class CrawlWorker {
       update: { pid: process.pid, startedAt: new Date(), heartbeatAt: new Date(), state: "running" },
     });
     this.timers.push(setInterval(() => void this.poll(), this.options.pollMs));
-    this.timers.push(setInterval(() => void this.heartbeat(), Math.max(1000, this.options.leaseMs / 2)));
+    this.heartbeatTimer = setInterval(() => void this.heartbeat(), Math.max(250, this.options.leaseMs / 2));
     this.timers.push(setInterval(() => void this.pollControls(), this.options.controlPollMs));
+    this.timers.push(setInterval(() => void this.sweepCheckpoints(), CHECKPOINT_SWEEP_MS));
+    await this.sweepCheckpoints();
     await this.poll();
   }
 
@@ -80,15 +95,25 @@ export class CrawlWorker {
     return [...this.active.keys()];
   }
 
-  /** Stops claiming, ends running crawls (aborting requests after the grace period), releases leases. */
+  /**
+   * Shutdown (SIGTERM): stops claiming, lets every running crawl end its current page and write
+   * a checkpoint (drain), aborts what is still running after the grace period (their previous
+   * checkpoint stands), then hands the crawls back: queued again (or left paused) without a
+   * holder, so this or another worker resumes them from their checkpoint.
+   */
   async stop(): Promise<void> {
     if (this.stopping) return;
     this.stopping = true;
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
+    for (const crawl of this.active.values()) crawl.drain.abort();
+    const drained = () => Promise.all([...this.active.values()].map((crawl) => crawl.done));
+    const timeout = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
+    await Promise.race([drained(), timeout(this.options.shutdownGraceMs)]);
     for (const crawl of this.active.values()) crawl.abort.abort();
-    const drained = Promise.all([...this.active.values()].map((crawl) => crawl.done));
-    await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, this.options.shutdownGraceMs))]);
+    await Promise.race([drained(), timeout(5_000)]);
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = null;
     await this.db.worker.update({ where: { id: this.id }, data: { state: "stopped", heartbeatAt: new Date() } }).catch(() => undefined);
   }
 
@@ -98,9 +123,15 @@ export class CrawlWorker {
     try {
       await failExpiredLeases(this.db);
       while (!this.stopping && this.active.size < this.options.maxConcurrentCrawls) {
+        // Crawls of a dead worker first: they were running before anything queued.
+        const expired = await claimExpiredCrawl(this.db, this.id, this.options.leaseMs);
+        if (expired) {
+          await this.launch(expired.id, expired.status === "paused");
+          continue;
+        }
         const crawlId = await claimNextCrawl(this.db, this.id, this.options.leaseMs);
         if (crawlId === null) break;
-        await this.launch(crawlId);
+        await this.launch(crawlId, false);
       }
     } catch (error) {
       console.error(`[forage worker] poll failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -109,15 +140,16 @@ export class CrawlWorker {
     }
   }
 
-  private async launch(crawlId: number): Promise<void> {
+  private async launch(crawlId: number, paused: boolean): Promise<void> {
     const row = await this.db.crawl.findUniqueOrThrow({ where: { id: crawlId }, select: { config: true } });
     const config = crawlConfigSchema.parse(JSON.parse(row.config));
     const crawl: ActiveCrawl = {
       crawlId,
       abort: new AbortController(),
+      drain: new AbortController(),
       live: { delayMs: config.politeness.delayMs, urlPatterns: config.blocklist.urlPatterns },
       control: null,
-      paused: false,
+      paused,
       reportedWaitUntilMs: 0,
       done: Promise.resolve(),
     };
@@ -134,12 +166,18 @@ export class CrawlWorker {
         crawlId,
         politeness: this.politeness,
         signal: crawl.abort.signal,
+        drainSignal: crawl.drain.signal,
         live: () => crawl.live,
         beforePage: () => this.waitWhilePaused(crawl),
+        checkpoints: true,
+        holderId: this.id,
+        resumePaused: crawl.paused,
       });
       if (end.kind === "paused") await this.endInterrupted(crawl);
     } catch (error) {
-      console.error(`[forage worker] crawl ${crawlId} failed: ${error instanceof Error ? error.message : String(error)}`);
+      const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof LeaseLostError) console.error(`[forage worker] crawl ${crawlId}: lease lost, another holder continues it (${message})`);
+      else console.error(`[forage worker] crawl ${crawlId} failed: ${message}`);
     } finally {
       await releaseLease(this.db, crawlId, this.id).catch(() => undefined);
     }
@@ -156,19 +194,45 @@ export class CrawlWorker {
     if (crawl.control === "cancel") {
       // Files first: once the status says cancelled, nothing of the crawl's data may be left.
       await discardCrawlFiles(this.db, this.forage, crawlId);
-      if (await this.updateHeld(crawlId, { status: "cancelled", stopReason: "cancelled", finishedAt: now, pendingControl: null })) {
+      if (await this.updateHeld(crawlId, { status: "cancelled", stopReason: "cancelled", finishedAt: now, pendingControl: null, workerId: null, leaseExpiresAt: null })) {
         await this.event(crawlId, "cancelled", "Crawl cancelled: its files were discarded");
       }
     } else if (crawl.control === "stop") {
-      if (await this.updateHeld(crawlId, { status: "finished", stopReason: "user-stop", finishedAt: now, pendingControl: null })) {
+      if (await this.updateHeld(crawlId, { status: "finished", stopReason: "user-stop", finishedAt: now, pendingControl: null, workerId: null, leaseExpiresAt: null })) {
         await this.event(crawlId, "stopped", "Crawl stopped by user");
+        await deleteCheckpoint(this.db, crawlId);
       }
     } else {
-      // Shutdown: without a checkpoint the in-memory state is lost, so the crawl cannot go on.
-      const detail = "interrupted: the worker stopped before the crawl finished";
-      if (await this.updateHeld(crawlId, { status: "failed", stopReason: "failed", stopDetail: detail, finishedAt: now })) {
+      await this.handBack(crawl);
+    }
+  }
+
+  /**
+   * Shutdown: the crawl goes back to the queue (or stays paused) without a holder, and resumes
+   * from its checkpoint on the next claim. A control the API recorded meanwhile is applied here
+   * (this worker will not poll again). Without a checkpoint the state is lost: failed.
+   */
+  private async handBack(crawl: ActiveCrawl): Promise<void> {
+    const { crawlId } = crawl;
+    const row = await this.db.crawl.findUnique({ where: { id: crawlId }, select: { pendingControl: true } });
+    const pending = row?.pendingControl ?? null;
+    if (pending === "stop" || pending === "cancel") {
+      crawl.control = pending;
+      return this.endInterrupted(crawl);
+    }
+    const requests = await checkpointRequests(this.db, crawlId);
+    if (requests === null) {
+      const detail = "interrupted: the worker stopped before the crawl's first checkpoint";
+      if (await this.updateHeld(crawlId, { status: "failed", stopReason: "failed", stopDetail: detail, finishedAt: new Date(), workerId: null, leaseExpiresAt: null })) {
         await this.event(crawlId, "failed", "Crawl interrupted: the worker stopped", "error");
       }
+      return;
+    }
+    const paused = pending === "pause" || (crawl.paused && pending !== "resume");
+    const released = { workerId: null, leaseExpiresAt: null, pendingControl: null };
+    if (await this.updateHeld(crawlId, { status: paused ? "paused" : "queued", ...released })) {
+      const next = paused ? "it stays paused and resumes" : "it is queued again and resumes";
+      await this.event(crawlId, "handed-back", `Worker stopped: ${next} from its checkpoint at request ${requests}`);
     }
   }
 
@@ -180,7 +244,7 @@ export class CrawlWorker {
 
   /** A paused crawl keeps its state in memory and waits here until resumed, stopped or cancelled. */
   private async waitWhilePaused(crawl: ActiveCrawl): Promise<void> {
-    while (crawl.paused && !crawl.abort.signal.aborted) {
+    while (crawl.paused && !crawl.abort.signal.aborted && !crawl.drain.signal.aborted) {
       await new Promise((resolve) => setTimeout(resolve, this.options.controlPollMs / 2));
     }
   }
@@ -238,6 +302,12 @@ export class CrawlWorker {
         message: `Waiting for ${wait.host} (rate limited) until ${new Date(wait.untilMs).toISOString()}`,
         data: JSON.stringify({ host: wait.host, untilMs: wait.untilMs }),
       },
+    });
+  }
+
+  private async sweepCheckpoints(): Promise<void> {
+    await deleteOverCheckpoints(this.db).catch((error) => {
+      console.error(`[forage worker] checkpoint sweep failed: ${error instanceof Error ? error.message : String(error)}`);
     });
   }
 

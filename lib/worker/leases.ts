@@ -37,16 +37,43 @@ export async function releaseLease(db: Db, crawlId: number, workerId: string): P
 }
 
 /**
- * Crawls whose worker died (lease expired while running or paused). Their in-memory state is
- * gone, so they are marked failed with the cause; the checkpoint issue turns this into a resume.
+ * Claims a crawl whose worker died (status running or paused, lease expired) and that has a
+ * checkpoint to resume from: the oldest such crawl, with the same conditional-update claim as
+ * {@link claimNextCrawl} (the row must still be expired and in the status read). A paused crawl
+ * stays paused: the claimer restores it and holds it in memory until the user resumes it.
+ * Replays are never taken (a worker would crawl the live site). Returns null when none waits.
+ */
+export async function claimExpiredCrawl(db: Db, workerId: string, leaseMs: number): Promise<{ id: number; status: "running" | "paused" } | null> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const now = new Date();
+    const candidate = await db.crawl.findFirst({
+      where: { status: { in: ["running", "paused"] }, leaseExpiresAt: { lt: now }, replayOfCrawlId: null, checkpoint: { isNot: null } },
+      orderBy: [{ leaseExpiresAt: "asc" }, { id: "asc" }],
+      select: { id: true, status: true, workerId: true },
+    });
+    if (!candidate) return null;
+    const claimed = await db.crawl.updateMany({
+      where: { id: candidate.id, status: candidate.status, workerId: candidate.workerId, leaseExpiresAt: { lt: now } },
+      data: { workerId, leaseExpiresAt: new Date(Date.now() + leaseMs) },
+    });
+    if (claimed.count === 1) return { id: candidate.id, status: candidate.status === "paused" ? "paused" : "running" };
+  }
+  return null;
+}
+
+/**
+ * Crawls whose worker died (lease expired while running or paused) and that have no checkpoint
+ * to resume from (it died before the first one, or the run wrote none): their state is gone,
+ * so they are marked failed with the cause. Those with a checkpoint are resumed instead
+ * ({@link claimExpiredCrawl}).
  */
 export async function failExpiredLeases(db: Db): Promise<number> {
   const result = await db.crawl.updateMany({
-    where: { status: { in: ["running", "paused"] }, leaseExpiresAt: { lt: new Date() } },
+    where: { status: { in: ["running", "paused"] }, leaseExpiresAt: { lt: new Date() }, checkpoint: { is: null } },
     data: {
       status: "failed",
       stopReason: "failed",
-      stopDetail: "interrupted: its worker stopped responding (lease expired)",
+      stopDetail: "interrupted: its worker stopped responding (lease expired) before a checkpoint was written",
       finishedAt: new Date(),
       workerId: null,
       leaseExpiresAt: null,

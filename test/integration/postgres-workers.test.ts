@@ -127,12 +127,8 @@ describePostgres("two crawl workers on one PostgreSQL database", () => {
     expect(states.map((row) => row.state)).toEqual(["stopped", "stopped"]);
   });
 
-  // DEPENDS ON CRAWL CHECKPOINTS (CrawlCheckpoint rows written by the batch writers, resumed by
-  // claimExpiredCrawl in lib/worker/leases.ts and the worker; FORAGE_WORKER_LEASE_MS), which
-  // another engineer is building in lib/worker/** and lib/store/*-batch-writer.ts. Un-skip once
-  // they land (it passed against that work in progress, ~15 s); without them a killed worker's
-  // crawl can only be marked failed.
-  it.skip("hands a killed worker's crawl to the other worker, which resumes it from its checkpoint", async () => {
+  // A killed worker's crawl resumes elsewhere from its checkpoint once the lease expires.
+  it("hands a killed worker's crawl to the other worker, which resumes it from its checkpoint", async () => {
     const leaseEnv = { FORAGE_WORKER_LEASE_MS: "2000" };
     const a = startWorker("worker-a2", leaseEnv);
     const logs = () => `--- worker-a2\n${a.output()}\n--- worker-b2\n${workers.at(-1)?.output() ?? ""}`;

@@ -7,7 +7,7 @@ import { requestControl } from "../../lib/store/commands/request-control";
 import { updateLiveSettings } from "../../lib/store/commands/update-live-settings";
 import { claimNextCrawl } from "../../lib/worker/leases";
 import { CrawlWorker } from "../../lib/worker/crawl-worker";
-import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+import { createTestDatabase, testBackend, type TestDatabase } from "../helpers/test-database";
 
 let t: TestDatabase;
 let site: RunningSite;
@@ -48,10 +48,12 @@ function newCrawl(budget: number, delayMs = 5) {
   });
 }
 
-describe("crawl worker (real SQLite, real HTTP)", () => {
+// FORAGE_TEST_DB=postgres runs this file on PostgreSQL.
+describe(`crawl worker (real ${testBackend() === "postgres" ? "PostgreSQL" : "SQLite"}, real HTTP)`, () => {
   it("claims a queued crawl, runs it to its budget and releases the lease", async () => {
     const { id } = await newCrawl(150, 0);
-    const done = await waitFor("finished", crawlRow(id), (row) => row.status === "finished");
+    // The final status is written when the run ends, the lease released right after it.
+    const done = await waitFor("finished and released", crawlRow(id), (row) => row.status === "finished" && row.workerId === null);
     expect(done).toMatchObject({ stopReason: "budget-requests", requestsCount: 150, workerId: null });
     expect(done.targetsCount).toBeGreaterThan(0);
     expect(await t.db.crawlRequest.count({ where: { crawlId: id, seq: { gt: 0 } } })).toBe(150);
@@ -89,7 +91,7 @@ describe("crawl worker (real SQLite, real HTTP)", () => {
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(350);
 
     await requestControl(t.db, t.config, id, "stop");
-    const stopped = await waitFor("stopped", crawlRow(id), (row) => row.status === "finished");
+    const stopped = await waitFor("stopped and released", crawlRow(id), (row) => row.status === "finished" && row.workerId === null);
     expect(stopped).toMatchObject({ stopReason: "user-stop", pendingControl: null, workerId: null });
     expect(await t.db.crawlRequest.count({ where: { crawlId: id } })).toBeGreaterThan(0);
   });

@@ -25,7 +25,14 @@ export interface CrawlEngineParts {
   earlyStop: EarlyStopSignal | null;
   sink: CrawlSink;
   counters: CrawlCounters;
+  /** Aborting it ends the run at once, in the middle of a page if need be (`{ kind: "paused" }`). */
   signal: AbortSignal;
+  /**
+   * Aborting it ends the run at the next page boundary (`{ kind: "paused" }`, `atPageBoundary`
+   * true), where the state is whole and can be checkpointed: a worker shutting down drains
+   * this way first and aborts `signal` only after its grace period.
+   */
+  drainSignal?: AbortSignal;
   /** Accumulates the engine's own (non-network) time. */
   meter: EngineMeter;
   /** Learns URL shapes that only answer with useless files; null to fetch every link. */
@@ -62,6 +69,8 @@ export class CrawlEngine {
   private readonly blockedExtensions: ReadonlySet<string>;
   private lastMetricAt = 0;
   private readonly keepAnchorText: boolean;
+  /** True from taking a link out of the frontier until its page is fully processed. */
+  private midPage = false;
   rootDone: boolean;
 
   constructor(private readonly parts: CrawlEngineParts) {
@@ -76,6 +85,7 @@ export class CrawlEngine {
   async run(): Promise<CrawlEnd> {
     try {
       if (!this.rootDone) {
+        this.midPage = true;
         const root = this.parts.links.createLink({
           url: this.parts.config.rootUrl,
           tagPath: "",
@@ -87,23 +97,39 @@ export class CrawlEngine {
         this.parts.links.markSeen(root.url);
         await this.crawlPage(root);
         this.rootDone = true;
+        this.midPage = false;
         await this.afterPage();
       }
       for (;;) {
         const stop = this.stopReason();
         if (stop) return this.finish(stop);
+        if (this.parts.drainSignal?.aborted) return this.pause();
         await this.parts.beforePage?.();
-        if (this.parts.signal.aborted) return this.pause();
+        if (this.parts.signal.aborted || this.parts.drainSignal?.aborted) return this.pause();
+        this.midPage = true;
         const link = this.parts.meter.time(() => this.parts.strategy.next(this.parts.counters.requests));
-        if (!link) return this.finish("site-exhausted");
+        if (!link) {
+          this.midPage = false;
+          return this.finish("site-exhausted");
+        }
         await this.crawlPage(link);
         this.parts.links.release(link.id);
+        this.midPage = false;
         await this.afterPage();
       }
     } catch (error) {
       if (error instanceof FetchAbortedError || this.parts.signal.aborted) return this.pause();
       throw error;
     }
+  }
+
+  /**
+   * False when the run ended in the middle of a page (aborted): the frontier then misses the
+   * page's link and its new targets are seen but not downloaded, so that state must not be
+   * checkpointed. True between pages (inside `afterPage`) and after a drained or finished run.
+   */
+  get atPageBoundary(): boolean {
+    return !this.midPage;
   }
 
   /** Links waiting in the frontier. */
@@ -322,7 +348,9 @@ export class CrawlEngine {
     const counters = this.parts.counters;
     const window = this.parts.earlyStop?.observe(counters.requests, counters.targets) ?? null;
     if (!force && !window && counters.requests - this.lastMetricAt < METRIC_EVERY_REQUESTS) return;
-    if (counters.requests === this.lastMetricAt && !force) return;
+    // Nothing new since the last point (e.g. the final point right after a window closed):
+    // writing it again would replace that window's point with one without slope.
+    if (counters.requests === this.lastMetricAt && !window) return;
     this.lastMetricAt = counters.requests;
     counters.frontierSize = this.parts.strategy.size();
     counters.groups = this.parts.strategy.groupCount();

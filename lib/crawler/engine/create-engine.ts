@@ -10,10 +10,12 @@ import { CrawlEngine } from "./crawl-engine";
 import { DeadShapeFilter } from "./dead-shape-filter";
 import { EngineMeter } from "./engine-meter";
 import { createEarlyStopSignal } from "./early-stop-signal";
+import { ENGINE_STATE_VERSION, type EngineState } from "./engine-state";
 import { LinkTable } from "./link-table";
 import { LinkTyper, type LinkOracle } from "./link-typer";
 import { RequestRunner, type LiveSettings } from "./request-runner";
 import { createStrategy } from "./strategies/create-strategy";
+import { restoreStrategy } from "./strategies/restore-strategy";
 import type { CrawlCounters, CrawlSink } from "./types";
 
 export function emptyCounters(): CrawlCounters {
@@ -52,28 +54,41 @@ export interface CreateEngineOptions {
   beforePage?: () => Promise<void>;
   /** Accumulates the engine's own time (benchmarks). */
   meter?: EngineMeter;
+  /** Ends the run at the next page boundary (see `CrawlEngineParts.drainSignal`). */
+  drainSignal?: AbortSignal;
+  /** A state taken by `CrawlRun.captureState()` (a checkpoint): the crawl continues from it. */
+  restore?: EngineState;
 }
 
 export interface CrawlRun {
   engine: CrawlEngine;
   counters: CrawlCounters;
   fetcher: Fetcher;
+  /**
+   * The engine's full state as plain JSON. Only meaningful between two pages (in `afterPage`,
+   * or after a run that ended at a page boundary: `engine.atPageBoundary`). O(frontier): not
+   * for the per-request path.
+   */
+  captureState(): EngineState;
   /** Closes what the run opened (the HTTP agent it created). */
   close(): Promise<void>;
 }
 
-/** Assembles a crawl engine for a fresh crawl from its configuration. */
+/** Assembles a crawl engine from its configuration: a fresh crawl, or one restored from `options.restore`. */
 export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
-  const { config, sink, signal, politeness } = options;
+  const { config, sink, signal, politeness, restore } = options;
   const ownFetcher = options.fetcher
     ? null
     : new HttpFetcher({ allowPrivateNetwork: config.allowPrivateNetwork, userAgent: config.politeness.userAgent ?? DEFAULT_USER_AGENT });
   const fetcher = options.fetcher ?? ownFetcher!;
-  const counters = emptyCounters();
-  const startedAt = performance.now();
+  const counters = restore ? { ...emptyCounters(), ...restore.counters } : emptyCounters();
+  // Running time goes on from the saved value (time budgets, ETA).
+  const startedAt = performance.now() - counters.activeMs;
+  // A paused crawl waits in `beforePage`: that time is not running time (ETA, time budgets).
+  let pausedMs = 0;
   const activeMs = () => counters.activeMs;
   const tick = () => {
-    counters.activeMs = performance.now() - startedAt;
+    counters.activeMs = performance.now() - startedAt - pausedMs;
   };
   const budget = new Budget(config.budget, counters, () => {
     tick();
@@ -114,34 +129,58 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
   const owner = options.owner ?? config.rootUrl;
   const meter = options.meter ?? new EngineMeter();
   const runner = new RequestRunner(config, fetcher, politeness, robots, sink, counters, budget, live, signal, owner, options.keepPageBodies ?? true, meter);
-  const prng = Prng.fromSeed(config.seed);
-  const classifier = new UrlClassifier({ batchSize: config.params.classifierBatchSize, alpha: config.params.sgdAlpha, prng });
-  const links = new LinkTable();
+  const prng = restore ? Prng.fromState(restore.prng) : Prng.fromSeed(config.seed);
+  const classifierOptions = { batchSize: config.params.classifierBatchSize, alpha: config.params.sgdAlpha, prng };
+  const classifier = restore ? UrlClassifier.fromState(restore.classifier, classifierOptions) : new UrlClassifier(classifierOptions);
+  const links = restore ? LinkTable.fromState(restore.links) : new LinkTable();
+  const strategy = restore ? restoreStrategy(config, prng, links, restore.strategyState) : createStrategy(config, prng, links);
+  const earlyStop = config.params.earlyStop ? createEarlyStopSignal(config.params, restore?.earlyStop) : null;
+  const deadShapes = config.params.skipDeadUrlShapes ? (restore?.deadShapes ? DeadShapeFilter.fromState(restore.deadShapes) : new DeadShapeFilter()) : null;
   const engine = new CrawlEngine({
     config,
     links,
-    strategy: createStrategy(config, prng, links),
+    strategy,
     typer: new LinkTyper(classifier, options.oracle ?? null),
     runner,
     budget,
-    earlyStop: config.params.earlyStop ? createEarlyStopSignal(config.params) : null,
+    earlyStop,
     meter,
-    deadShapes: config.params.skipDeadUrlShapes ? new DeadShapeFilter() : null,
+    deadShapes,
     sink,
     counters,
     signal,
+    drainSignal: options.drainSignal,
     urlPatterns: () => live().urlPatterns,
     afterPage: async () => {
       tick();
       await options.afterPage?.();
     },
-    beforePage: options.beforePage,
-    rootDone: false,
+    beforePage: options.beforePage
+      ? async () => {
+          const waitStarted = performance.now();
+          await options.beforePage!();
+          pausedMs += performance.now() - waitStarted;
+        }
+      : undefined,
+    rootDone: restore?.rootDone ?? false,
   });
   return {
     engine,
     counters,
     fetcher,
+    captureState: () => ({
+      version: ENGINE_STATE_VERSION,
+      strategy: config.strategy,
+      seed: config.seed,
+      rootDone: engine.rootDone,
+      counters: { ...counters },
+      prng: prng.toState(),
+      links: links.toState(),
+      strategyState: strategy.toState(),
+      classifier: classifier.toState(),
+      earlyStop: earlyStop ? earlyStop.monitor.toState() : null,
+      deadShapes: deadShapes ? deadShapes.toState() : null,
+    }),
     async close() {
       await ownFetcher?.close();
     },

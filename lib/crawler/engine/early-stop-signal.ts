@@ -1,5 +1,5 @@
 import type { CrawlConfig } from "../../crawl-config";
-import { EarlyStopMonitor, type EarlyStopWindow } from "../early-stop";
+import { EarlyStopMonitor, type EarlyStopOptions, type EarlyStopState, type EarlyStopWindow } from "../early-stop";
 
 /** The engine's view of early stopping: windows closed by the latest counts, and the verdict. */
 export interface EarlyStopSignal {
@@ -9,15 +9,19 @@ export interface EarlyStopSignal {
   readonly monitor: EarlyStopMonitor;
 }
 
-export function createEarlyStopSignal(params: CrawlConfig["params"], monitor?: EarlyStopMonitor): EarlyStopSignal {
-  const m =
-    monitor ??
-    new EarlyStopMonitor({
-      windowRequests: params.earlyStopWindowRequests,
-      beta: params.earlyStopBeta,
-      targetsPerRequest: params.earlyStopTargetsPerRequest,
-      patienceWindows: params.earlyStopPatienceWindows,
-    });
+/** The monitor settings of a crawl. */
+export function earlyStopOptions(params: CrawlConfig["params"]): EarlyStopOptions {
+  return {
+    windowRequests: params.earlyStopWindowRequests,
+    beta: params.earlyStopBeta,
+    targetsPerRequest: params.earlyStopTargetsPerRequest,
+    patienceWindows: params.earlyStopPatienceWindows,
+  };
+}
+
+/** `state`: windows saved by a checkpoint (`monitor.toState()`). */
+export function createEarlyStopSignal(params: CrawlConfig["params"], state?: EarlyStopState | null): EarlyStopSignal {
+  const m = state ? EarlyStopMonitor.fromState(state, earlyStopOptions(params)) : new EarlyStopMonitor(earlyStopOptions(params));
   return {
     monitor: m,
     observe(requests, targets) {

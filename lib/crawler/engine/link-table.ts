@@ -1,6 +1,19 @@
 import type { FrontierLink } from "./types";
 
 /**
+ * Plain JSON state of a {@link LinkTable}. Live links are tuples (a frontier holds millions:
+ * an object per link would triple the checkpoint's JSON); tag paths are indices into `tagPaths`.
+ */
+export interface LinkTableState {
+  /** Ids handed out so far (the next link gets this id). */
+  readonly nextId: number;
+  /** Every URL seen, in the order it was first seen. */
+  readonly seen: string[];
+  readonly tagPaths: string[];
+  readonly links: [id: number, url: string, tagPath: number, anchorText: string, depth: number, referrer: string | null, groupId: number | null][];
+}
+
+/**
  * Every URL the crawl has seen, and the frontier links by id. The seen set is what makes
  * "new" mean new (a URL is typed, fetched and rewarded once); tag paths are interned so a
  * million links share a few thousand path strings.
@@ -54,6 +67,31 @@ export class LinkTable {
 
   liveLinks(): FrontierLink[] {
     return this.links.filter((link): link is FrontierLink => link !== undefined);
+  }
+
+  toState(): LinkTableState {
+    const tagPaths = [...this.tagPaths.keys()];
+    const tagPathIndex = new Map<string, number>();
+    for (let i = 0; i < tagPaths.length; i++) tagPathIndex.set(tagPaths[i]!, i);
+    const links: LinkTableState["links"] = [];
+    for (const link of this.links) {
+      if (link) links.push([link.id, link.url, tagPathIndex.get(link.tagPath) ?? -1, link.anchorText, link.depth, link.referrer, link.groupId]);
+    }
+    return { nextId: this.links.length, seen: [...this.seen], tagPaths, links };
+  }
+
+  /** Restores a table: same ids, same seen set, tag paths interned again. */
+  static fromState(state: LinkTableState): LinkTable {
+    const table = new LinkTable();
+    for (const url of state.seen) table.seen.add(url);
+    const tagPaths = state.tagPaths.map((tagPath) => table.internTagPath(tagPath));
+    // Pushed, not `length = nextId`: a long array made of holes can fall back to slow dictionary elements.
+    for (let id = 0; id < state.nextId; id++) table.links.push(undefined);
+    for (const [id, url, tagPath, anchorText, depth, referrer, groupId] of state.links) {
+      if (!(id >= 0 && id < state.nextId)) throw new TypeError(`Invalid link table state: link id ${id} of ${state.nextId}`);
+      table.links[id] = { id, url, tagPath: tagPaths[tagPath] ?? "", anchorText, depth, referrer, groupId };
+    }
+    return table;
   }
 }
 

@@ -1,5 +1,5 @@
 import type { CrawlConfig } from "../../../crawl-config";
-import { ActionGrouper } from "../../action-grouping";
+import { ActionGrouper, type ActionGroupingOptions } from "../../action-grouping";
 import type { Prng } from "../../prng";
 import { SleepingBandit } from "../../sleeping-bandit";
 import type { LinkTable } from "../link-table";
@@ -10,14 +10,19 @@ import type { CrawlStrategy } from "./strategy";
 import { TpOffStrategy } from "./tp-off-strategy";
 
 export function createGrouper(config: CrawlConfig): ActionGrouper {
+  return new ActionGrouper(grouperOptions(config));
+}
+
+/** The grouper settings of a crawl (also used to restore a grouper from a checkpoint). */
+export function grouperOptions(config: CrawlConfig): ActionGroupingOptions {
   const { params } = config;
-  return new ActionGrouper({
+  return {
     similarityThreshold: params.similarityThreshold,
     index: params.groupIndex,
     hnswM: params.hnswM,
     hnswEfConstruction: params.hnswEfConstruction,
     hnswEf: params.hnswEf,
-  });
+  };
 }
 
 /** The strategy a crawl's settings name, sharing the crawl's PRNG and link table. */

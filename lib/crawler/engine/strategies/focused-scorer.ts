@@ -30,6 +30,16 @@ export function focusedFeatures(url: string, anchorText: string, depth: number):
   return features;
 }
 
+/** Plain JSON state of a {@link FocusedScorer}, for checkpoints. */
+export interface FocusedScorerState {
+  /** Non-zero weights as [index, value] (the vector has 2·95² + 16 slots, mostly zero). */
+  readonly weights: [number, number][];
+  readonly intercept: number;
+  readonly t: number;
+  readonly pending: [features: [number, number][], label: number][];
+  readonly trained: boolean;
+}
+
 export class FocusedScorer {
   private readonly weights = new Float64Array(FEATURES);
   private intercept = 0;
@@ -38,6 +48,22 @@ export class FocusedScorer {
   trained = false;
 
   constructor(private readonly batchSize = 10) {}
+
+  toState(): FocusedScorerState {
+    const weights: [number, number][] = [];
+    for (let i = 0; i < this.weights.length; i++) if (this.weights[i] !== 0) weights.push([i, this.weights[i]!]);
+    return { weights, intercept: this.intercept, t: this.t, pending: this.pending.map(([x, y]) => [[...x], y]), trained: this.trained };
+  }
+
+  static fromState(state: FocusedScorerState, batchSize = 10): FocusedScorer {
+    const scorer = new FocusedScorer(batchSize);
+    for (const [index, value] of state.weights) scorer.weights[index] = value;
+    scorer.intercept = state.intercept;
+    scorer.t = state.t;
+    scorer.pending = state.pending.map(([x, y]) => [new Map(x), y]);
+    scorer.trained = state.trained;
+    return scorer;
+  }
 
   /** P(the page behind this link gives targets); 0.5 before any training. */
   score(features: Map<number, number>): number {

@@ -16,10 +16,20 @@ interface Entry {
  */
 export class FocusedStrategy implements CrawlStrategy {
   private heap: Entry[] = [];
-  private readonly scorer = new FocusedScorer();
+  private readonly scorer: FocusedScorer;
   private warm = false;
 
-  constructor(private readonly warmupRequests: number) {}
+  /** `restored`: the state of a checkpoint (restore-strategy.ts); the heap array is taken as saved. */
+  constructor(
+    private readonly warmupRequests: number,
+    restored?: { heap: Entry[]; warm: boolean; scorer: FocusedScorer },
+  ) {
+    this.scorer = restored?.scorer ?? new FocusedScorer();
+    if (restored) {
+      this.heap = restored.heap;
+      this.warm = restored.warm;
+    }
+  }
 
   add(link: FrontierLink): void {
     this.push({ link, score: this.warm ? this.scoreOf(link) : 0 });
@@ -49,7 +59,7 @@ export class FocusedStrategy implements CrawlStrategy {
     return 0;
   }
   toState(): unknown {
-    return { links: this.heap.map((entry) => [entry.link.id, entry.score]), warm: this.warm };
+    return { links: this.heap.map((entry) => [entry.link.id, entry.score]), warm: this.warm, scorer: this.scorer.toState() };
   }
 
   private scoreOf(link: FrontierLink): number {

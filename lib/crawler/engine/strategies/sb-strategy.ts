@@ -11,14 +11,18 @@ import type { CrawlStrategy, PullResult } from "./strategy";
  * link of that group is crawled. Also SB-ORACLE, which differs only in link typing.
  */
 export class SbStrategy implements CrawlStrategy {
-  private waiting = 0;
+  private waiting: number;
 
+  /** `waiting`: links already filed in `bandit` (a grouper and bandit restored from a checkpoint). */
   constructor(
     private readonly grouper: ActionGrouper,
     private readonly bandit: SleepingBandit,
     private readonly prng: Prng,
     private readonly links: LinkTable,
-  ) {}
+    waiting = 0,
+  ) {
+    this.waiting = waiting;
+  }
 
   add(link: FrontierLink): void {
     link.groupId = this.grouper.assign(link.tagPath).actionId;

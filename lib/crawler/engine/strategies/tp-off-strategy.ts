@@ -15,16 +15,25 @@ import type { CrawlStrategy, PullResult } from "./strategy";
 export class TpOffStrategy implements CrawlStrategy {
   private readonly fifo = new FifoStrategy();
   /** Learns during exploration; after the freeze only holds the links (α = 0: score = frozen mean). */
-  private readonly values = new SleepingBandit({ alpha: 0 });
+  private readonly values: SleepingBandit;
   private frozen = false;
   private waiting = 0;
 
+  /** `restored`: the state of a checkpoint (restore-strategy.ts), links already grouped. */
   constructor(
     private readonly grouper: ActionGrouper,
     private readonly prng: Prng,
     private readonly links: LinkTable,
     private readonly explorationRequests: number,
-  ) {}
+    restored?: { values: SleepingBandit; frozen: boolean; fifo: FrontierLink[]; waiting: number },
+  ) {
+    this.values = restored?.values ?? new SleepingBandit({ alpha: 0 });
+    if (restored) {
+      this.frozen = restored.frozen;
+      this.waiting = restored.waiting;
+      for (const link of restored.fifo) this.fifo.add(link);
+    }
+  }
 
   add(link: FrontierLink): void {
     link.groupId = this.grouper.assign(link.tagPath).actionId;

@@ -1,0 +1,62 @@
+import zlib from "node:zlib";
+import type { Strategy } from "../../crawl-config";
+import type { EarlyStopState } from "../early-stop";
+import type { PrngState } from "../prng";
+import type { UrlClassifierState } from "../url-classifier";
+import type { LinkTableState } from "./link-table";
+import type { CrawlCounters } from "./types";
+
+/** Format of {@link EngineState}; a checkpoint of another version is not resumed. */
+export const ENGINE_STATE_VERSION = 1;
+
+/**
+ * Everything a crawl engine learned, as plain JSON, taken between two pages (never while a page
+ * is being crawled: a page's links are filed one by one and its targets downloaded after).
+ * Restoring it (`createCrawlEngine({ restore })`) continues the crawl with the same choices:
+ * same PRNG state, same frontier and link ids, same groups, bandit arms, classifier weights and
+ * pending labels, early-stopping windows and dead URL shapes. robots.txt is fetched again.
+ */
+export interface EngineState {
+  readonly version: typeof ENGINE_STATE_VERSION;
+  /** Sanity checks against the crawl's settings. */
+  readonly strategy: Strategy;
+  readonly seed: number;
+  readonly rootDone: boolean;
+  readonly counters: CrawlCounters;
+  readonly prng: PrngState;
+  readonly links: LinkTableState;
+  /** The strategy's `toState()`. */
+  readonly strategyState: unknown;
+  readonly classifier: UrlClassifierState;
+  readonly earlyStop: EarlyStopState | null;
+  readonly deadShapes: { useful: string[]; useless: [string, number][] } | null;
+}
+
+export class EngineStateError extends Error {
+  override name = "EngineStateError";
+}
+
+/**
+ * gzip level 1 of the JSON text: 7–10× smaller (1.1 MB → 0.16 MB for a 4.4k-link frontier,
+ * 2.6 → 0.24 MB for 15.6k links). The fastest level: a checkpoint is written every few seconds,
+ * so its CPU matters more than its size.
+ */
+export function encodeState(value: unknown): Buffer {
+  return zlib.gzipSync(Buffer.from(JSON.stringify(value), "utf8"), { level: 1 });
+}
+
+export function decodeState(data: Uint8Array): unknown {
+  return JSON.parse(zlib.gunzipSync(data).toString("utf8"));
+}
+
+/** Checks a decoded state against the crawl it is meant to resume. */
+export function checkEngineState(value: unknown, expected: { strategy: Strategy; seed: number }): EngineState {
+  const state = value as EngineState | null;
+  if (!state || typeof state !== "object") throw new EngineStateError("Invalid engine state: not an object");
+  if (state.version !== ENGINE_STATE_VERSION) throw new EngineStateError(`Engine state version ${String(state.version)} is not ${ENGINE_STATE_VERSION}`);
+  if (state.strategy !== expected.strategy || state.seed !== expected.seed) {
+    throw new EngineStateError(`Engine state of a ${state.strategy} crawl with seed ${state.seed} cannot resume a ${expected.strategy} crawl with seed ${expected.seed}`);
+  }
+  if (!state.links || !Array.isArray(state.links.seen) || !state.counters || !state.prng) throw new EngineStateError("Invalid engine state: missing parts");
+  return state;
+}

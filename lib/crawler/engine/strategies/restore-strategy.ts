@@ -1,0 +1,91 @@
+import type { CrawlConfig } from "../../../crawl-config";
+import { ActionGrouper, type ActionGrouperState } from "../../action-grouping";
+import type { Prng } from "../../prng";
+import { SleepingBandit, type SleepingBanditState } from "../../sleeping-bandit";
+import type { LinkTable } from "../link-table";
+import type { FrontierLink } from "../types";
+import { grouperOptions } from "./create-strategy";
+import { FocusedScorer, type FocusedScorerState } from "./focused-scorer";
+import { FocusedStrategy } from "./focused-strategy";
+import { FifoStrategy, LifoStrategy, RandomStrategy } from "./queue-strategies";
+import { SbStrategy } from "./sb-strategy";
+import type { CrawlStrategy } from "./strategy";
+import { TpOffStrategy } from "./tp-off-strategy";
+
+/** What each strategy's `toState()` writes (links by id in the engine's link table). */
+interface QueueState {
+  links: number[];
+}
+interface SbState {
+  grouper: ActionGrouperState;
+  bandit: SleepingBanditState;
+  waiting: number;
+}
+interface TpOffState {
+  grouper: ActionGrouperState;
+  values: SleepingBanditState;
+  frozen: boolean;
+  fifo: QueueState;
+  waiting: number;
+}
+interface FocusedState {
+  links: [id: number, score: number][];
+  warm: boolean;
+  scorer: FocusedScorerState;
+}
+
+export class StrategyStateError extends TypeError {
+  override name = "StrategyStateError";
+}
+
+/**
+ * Rebuilds the strategy a crawl's settings name from its `toState()`, sharing the restored
+ * PRNG and link table: the restored strategy makes the same later choices as the saved one
+ * (the sb grouper rebuilds its index from the stored centroids, `ActionGrouper.fromState`).
+ */
+export function restoreStrategy(config: CrawlConfig, prng: Prng, links: LinkTable, state: unknown): CrawlStrategy {
+  if (!state || typeof state !== "object") throw new StrategyStateError(`Invalid ${config.strategy} state: not an object`);
+  const link = (id: number): FrontierLink => {
+    const found = links.get(id);
+    if (!found) throw new StrategyStateError(`Invalid ${config.strategy} state: link ${id} is not in the link table`);
+    return found;
+  };
+  switch (config.strategy) {
+    case "sb":
+    case "sb-oracle": {
+      const s = state as SbState;
+      const bandit = SleepingBandit.fromState(s.bandit);
+      return new SbStrategy(ActionGrouper.fromState(s.grouper, grouperOptions(config)), bandit, prng, links, s.waiting);
+    }
+    case "bfs":
+      return refill(new FifoStrategy(), (state as QueueState).links, link);
+    case "dfs":
+      return refill(new LifoStrategy(), (state as QueueState).links, link);
+    case "random":
+      return refill(new RandomStrategy(prng), (state as QueueState).links, link);
+    case "focused": {
+      const s = state as FocusedState;
+      return new FocusedStrategy(config.params.focusedWarmupRequests, {
+        heap: s.links.map(([id, score]) => ({ link: link(id), score })),
+        warm: s.warm,
+        scorer: FocusedScorer.fromState(s.scorer),
+      });
+    }
+    case "tp-off": {
+      const s = state as TpOffState;
+      return new TpOffStrategy(ActionGrouper.fromState(s.grouper, grouperOptions(config)), prng, links, config.params.tpOffExplorationRequests, {
+        values: SleepingBandit.fromState(s.values),
+        frozen: s.frozen,
+        fifo: s.fifo.links.map(link),
+        waiting: s.waiting,
+      });
+    }
+  }
+}
+
+/** FIFO, LIFO and RANDOM keep their links in one array: adding them in saved order restores it. */
+function refill<T extends CrawlStrategy>(strategy: T, ids: number[], link: (id: number) => FrontierLink): T {
+  if (!Array.isArray(ids)) throw new StrategyStateError("Invalid queue state: links is not an array");
+  for (const id of ids) strategy.add(link(id));
+  return strategy;
+}
