@@ -5,131 +5,34 @@ import type { CrawlConfig } from "@/lib/crawl-config";
  * byte counts plain numbers. Kept next to the hooks so components never guess a shape.
  */
 
-export interface CrawlSummary {
-  id: number;
-  name: string | null;
-  rootUrl: string;
-  strategy: string;
-  status: string;
-  statusLabel: string;
-  stopReason: string | null;
-  stopDetail: string | null;
-  requests: number;
-  targets: number;
-  targetBytes: number;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  activeMs: number;
-}
+// The shapes are the lib queries' own (type-only imports: nothing of lib/store reaches the
+// browser bundle), so the API and the components cannot drift apart.
+import type { CrawlDetail as StoredCrawlDetail } from "@/lib/store/queries/get-crawl";
+import type { EarlyStopView } from "@/lib/store/queries/get-early-stop-windows";
+import type { MetricPointView } from "@/lib/store/queries/get-crawl-metrics";
+import type { RequestRowView } from "@/lib/store/queries/get-requests-page";
+import type { TagPathGroupView } from "@/lib/store/queries/get-tag-path-groups";
+import type { TargetView } from "@/lib/store/queries/get-targets-page";
 
-export interface CrawlCounters {
-  requests: number;
-  getRequests: number;
-  headRequests: number;
-  targets: number;
-  targetBytes: number;
-  nonTargetBytes: number;
-  errors: number;
-  robotsSkips: number;
-  frontierSize: number;
-  groups: number;
-}
+export type { CrawlSummary } from "@/lib/store/queries/crawl-summary";
+export type { GroupSort } from "@/lib/store/queries/get-tag-path-groups";
 
-export interface CrawlDetail extends CrawlSummary {
-  config: CrawlConfig;
-  seed: number;
-  counters: CrawlCounters;
-  /** targets / requests; null before the first request. */
-  harvestRate: number | null;
-  pendingControl: string | null;
-  waitingFor: string | null;
-  workerId: string | null;
-  updatedAt: string;
-}
-
-export interface MetricPoint {
-  requests: number;
-  targets: number;
-  targetBytes: number;
-  nonTargetBytes: number;
-  frontierSize: number;
-  slope: number | null;
-  ema: number | null;
-  patience: number | null;
-  activeMs: number;
-  at: string;
-}
-
-export interface TagPathGroup {
-  groupId: number;
-  sampleTagPath: string;
-  members: number;
-  available: number;
-  sleeping: boolean;
-  selections: number;
-  meanReward: number;
-  totalReward: number;
-}
+export type CrawlCounters = StoredCrawlDetail["counters"];
+/** The stored settings are validated JSON: the browser reads them as the settings type. */
+export type CrawlDetail = Omit<StoredCrawlDetail, "config"> & { config: CrawlConfig };
+export type MetricPoint = MetricPointView;
+export type TagPathGroup = TagPathGroupView;
+export type EarlyStopState = EarlyStopView;
+export type EarlyStopWindow = EarlyStopView["windows"][number];
+export type TargetFile = TargetView;
+export type RequestRow = RequestRowView;
 
 export const GROUP_SORTS = ["meanReward", "totalReward", "selections", "members"] as const;
-export type GroupSort = (typeof GROUP_SORTS)[number];
-
-export interface EarlyStopWindow {
-  requests: number;
-  slope: number;
-  ema: number | null;
-  patience: number | null;
-}
-
-export interface EarlyStopState {
-  enabled: boolean;
-  windowRequests: number;
-  beta: number;
-  threshold: number;
-  patienceWindows: number;
-  windows: EarlyStopWindow[];
-}
-
-export interface TargetFile {
-  id: number;
-  url: string;
-  mime: string;
-  bytes: number;
-  sha256: string;
-  sourceUrl: string | null;
-  tagPath: string | null;
-  groupId: number | null;
-  requestSeq: number;
-  fetchedAt: string;
-  fileUrl: string;
-}
 
 export interface MimeCount {
   mime: string;
   count: number;
   bytes: number;
-}
-
-export interface RequestRow {
-  id: number;
-  seq: number;
-  kind: string;
-  method: string;
-  url: string;
-  status: number | null;
-  mime: string | null;
-  bytes: number;
-  durationMs: number;
-  tagPath: string | null;
-  groupId: number | null;
-  depth: number;
-  referrer: string | null;
-  isTarget: boolean;
-  outcome: string;
-  error: string | null;
-  redirectTo: string | null;
-  startedAt: string;
 }
 
 /** Request outcomes recorded by the worker (prisma/schema.prisma `CrawlRequest.outcome`). */
