@@ -9,7 +9,7 @@ import { z } from "zod";
 import { discardBody, readBody } from "./body";
 import { type FetchError, SinkError, toFetchError } from "./errors";
 import { agentOptionsSchema, assertFetchableUrl, createAgent } from "./network-safety";
-import type { BodyDisposition, FetchRequest, FetchResult, Fetcher, ResponseHead } from "./types";
+import { emptyFetchResult, type BodyDisposition, type FetchRequest, type FetchResult, type Fetcher, type ResponseHead } from "./types";
 
 export const DEFAULT_USER_AGENT = "Forage/0.1 (+https://github.com/forage-crawler/forage; data-acquisition crawler)";
 
@@ -54,22 +54,7 @@ export class HttpFetcher implements Fetcher {
   /** Performs exactly one request. Never throws: failures are outcome "error". */
   async fetch(req: FetchRequest): Promise<FetchResult> {
     const started = performance.now();
-    const result: FetchResult = {
-      url: req.url,
-      method: req.method,
-      status: 0,
-      headers: {},
-      mime: "",
-      location: null,
-      body: null,
-      bodyBytes: 0,
-      wireBytes: 0,
-      headerBytes: 0,
-      durationMs: 0,
-      outcome: "ok",
-      truncated: false,
-      streamed: false,
-    };
+    const result = emptyFetchResult(req);
     const finish = (error?: FetchError): FetchResult => {
       if (error) {
         result.outcome = "error";

@@ -89,3 +89,23 @@ export interface Fetcher {
   /** Never throws: failures are results with outcome "error". */
   fetch(request: FetchRequest): Promise<FetchResult>;
 }
+
+/** A result with nothing received yet: what a fetcher fills in as the response arrives. */
+export function emptyFetchResult(request: Pick<FetchRequest, "url" | "method">): FetchResult {
+  return {
+    url: request.url,
+    method: request.method,
+    status: 0,
+    headers: {},
+    mime: "",
+    location: null,
+    body: null,
+    bodyBytes: 0,
+    wireBytes: 0,
+    headerBytes: 0,
+    durationMs: 0,
+    outcome: "ok",
+    truncated: false,
+    streamed: false,
+  };
+}

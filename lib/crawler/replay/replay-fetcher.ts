@@ -7,7 +7,7 @@ import zlib from "node:zlib";
 import type { StoredPageBody } from "../../store/page-bodies";
 import type { Db } from "../../store/prisma-client";
 import type { FetchErrorCode } from "../fetch/errors";
-import type { BodyDisposition, FetchRequest, FetchResult, Fetcher, ResponseHead } from "../fetch/types";
+import { emptyFetchResult, type BodyDisposition, type FetchRequest, type FetchResult, type Fetcher, type ResponseHead } from "../fetch/types";
 import { errorCode, type ReplayIndex } from "./replay-index";
 
 /**
@@ -83,7 +83,7 @@ export class ReplayFetcher implements Fetcher {
 
   async fetch(request: FetchRequest): Promise<FetchResult> {
     const started = performance.now();
-    const result = emptyResult(request);
+    const result = emptyFetchResult(request);
     try {
       if (request.signal?.aborted) return fail(result, "aborted", "Aborted by the caller", false, started);
       const answered = isRobotsFetch(request) ? await this.answerRobots(request, result) : await this.answer(request, result);
@@ -311,24 +311,6 @@ function isRobotsFetch(request: FetchRequest): boolean {
   return request.method === "GET" && request.overflow === "truncate";
 }
 
-function emptyResult(request: FetchRequest): FetchResult {
-  return {
-    url: request.url,
-    method: request.method,
-    status: 0,
-    headers: {},
-    mime: "",
-    location: null,
-    body: null,
-    bodyBytes: 0,
-    wireBytes: 0,
-    headerBytes: 0,
-    durationMs: 0,
-    outcome: "ok",
-    truncated: false,
-    streamed: false,
-  };
-}
 
 function finish(result: FetchResult, started: number): FetchResult {
   result.durationMs = Math.round((performance.now() - started) * 100) / 100;

@@ -3,6 +3,7 @@ import type { Prng } from "../../prng";
 import type { SleepingBandit } from "../../sleeping-bandit";
 import type { LinkTable } from "../link-table";
 import type { FrontierLink, GroupRow } from "../types";
+import { groupRows } from "./group-rows";
 import type { CrawlStrategy, PullResult } from "./strategy";
 
 /**
@@ -54,20 +55,7 @@ export class SbStrategy implements CrawlStrategy {
   }
 
   groups(): GroupRow[] {
-    const rows: GroupRow[] = [];
-    for (let groupId = 0; groupId < this.grouper.actionCount; groupId++) {
-      const stats = this.bandit.stats(groupId);
-      rows.push({
-        groupId,
-        sampleTagPath: this.grouper.sampleTagPath(groupId) ?? "",
-        members: this.grouper.members(groupId),
-        available: stats.available,
-        selections: stats.selections,
-        meanReward: stats.meanReward,
-        totalReward: stats.totalReward,
-      });
-    }
-    return rows;
+    return groupRows(this.grouper, this.bandit);
   }
 
   toState(): unknown {

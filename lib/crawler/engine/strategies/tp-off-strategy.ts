@@ -4,6 +4,7 @@ import { SleepingBandit } from "../../sleeping-bandit";
 import type { LinkTable } from "../link-table";
 import type { FrontierLink, GroupRow } from "../types";
 import { FifoStrategy } from "./queue-strategies";
+import { groupRows } from "./group-rows";
 import type { CrawlStrategy, PullResult } from "./strategy";
 
 /**
@@ -75,20 +76,7 @@ export class TpOffStrategy implements CrawlStrategy {
   }
 
   groups(): GroupRow[] {
-    const rows: GroupRow[] = [];
-    for (let groupId = 0; groupId < this.grouper.actionCount; groupId++) {
-      const stats = this.values.stats(groupId);
-      rows.push({
-        groupId,
-        sampleTagPath: this.grouper.sampleTagPath(groupId) ?? "",
-        members: this.grouper.members(groupId),
-        available: this.frozen ? stats.available : 0,
-        selections: stats.selections,
-        meanReward: stats.meanReward,
-        totalReward: stats.totalReward,
-      });
-    }
-    return rows;
+    return groupRows(this.grouper, this.values, (stats) => (this.frozen ? stats.available : 0));
   }
 
   toState(): unknown {
