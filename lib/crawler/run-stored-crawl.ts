@@ -171,7 +171,11 @@ export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<Cr
     const end = await run.engine.run();
     sink.groups(run.engine.groupRows());
     if (end.kind === "stopped") {
-      sink.event({ level: "info", kind: "finished", message: `Crawl finished: ${STOP_REASONS[end.reason]}` });
+      sink.event(
+        end.reason === "failed"
+          ? { level: "error", kind: "failed", message: `Crawl failed: ${end.detail ?? "unknown cause"}` }
+          : { level: "info", kind: "finished", message: `Crawl finished: ${STOP_REASONS[end.reason]}` },
+      );
     }
     // A pause between two pages (drained, or paused in memory and aborted) is a clean point:
     // checkpoint it. One in the middle of a page is not; the previous checkpoint stands.
@@ -188,7 +192,7 @@ export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<Cr
     sink.counters({ ...run.counters, frontierSize: run.engine.frontierSize() }); // the final numbers
     await sink.flush(last);
     if (end.kind === "stopped") {
-      await updateCrawl({ status: "finished", stopReason: end.reason, stopDetail: end.detail ?? null, finishedAt: new Date(), pendingControl: null, workerId: null, leaseExpiresAt: null });
+      await updateCrawl({ status: end.reason === "failed" ? "failed" : "finished", stopReason: end.reason, stopDetail: end.detail ?? null, finishedAt: new Date(), pendingControl: null, workerId: null, leaseExpiresAt: null });
       if (checkpoints) await deleteCheckpoint(db, crawlId); // a finished crawl never resumes
     }
     return end;

@@ -144,6 +144,8 @@ export interface TestCrawlResult {
   end: CrawlEnd;
   /** `end.reason` for a stopped crawl, "paused" otherwise. */
   stopReason: string;
+  /** The cause of a failed end, if any. */
+  stopDetail: string | null;
   config: CrawlConfig;
   sink: MemorySink;
   counters: CrawlCounters;
@@ -189,6 +191,7 @@ export async function runTestCrawl(input: TestCrawlInput, options: TestCrawlOpti
   return {
     end,
     stopReason: end.kind === "stopped" ? end.reason : "paused",
+    stopDetail: end.kind === "stopped" ? (end.detail ?? null) : null,
     config,
     sink,
     counters: run.counters,

@@ -75,6 +75,8 @@ describe("crawl engine and robots.txt", () => {
       ["robots", "ok", status, "/robots.txt"],
       ["page", "robots-disallowed", null, "/"],
     ]);
-    expect(crawl.stopReason).toBe("site-exhausted");
+    // Not "site exhausted": the cockpit shows "Failed: robots.txt refuses the root URL (…)".
+    expect(crawl.stopReason).toBe("failed");
+    expect(crawl.stopDetail).toMatch(new RegExp(`^robots\\.txt refuses the root URL \\(${status}`));
   });
 });

@@ -119,7 +119,12 @@ export async function crawlCommand(argv: string[]): Promise<number> {
       durationMs: Date.now() - started,
     };
     if (args.json) console.log(JSON.stringify(summary));
-    else {
+    if (stopReason === "failed") {
+      // A crawl that could not run (robots.txt refuses the root URL, …) is not a normal end.
+      console.error(`forage crawl: crawl ${crawlId} failed: ${row.stopDetail ?? "see its events"}`);
+      return 1;
+    }
+    if (!args.json) {
       console.error(
         `[forage] Done: ${summary.targets} targets (${formatBytes(summary.targetBytes)}) for ${summary.requests} requests; stop reason: ${stopReason}. ` +
           `Files under ${forage.dataDir}/crawls/${crawlId}/files`,

@@ -99,6 +99,11 @@ export class CrawlEngine {
         this.rootDone = true;
         this.midPage = false;
         await this.afterPage();
+        // A root URL robots.txt refuses (or whose robots.txt cannot be read: RFC 9309 then means
+        // "disallow all") is a failed crawl with its cause, not an exhausted site.
+        if (this.parts.counters.requests === 0 && this.parts.counters.robotsSkips > 0) {
+          return { kind: "stopped", reason: "failed", detail: `robots.txt refuses the root URL (${this.parts.runner.lastRobotsRefusal ?? "disallowed"})` };
+        }
       }
       for (;;) {
         const stop = this.stopReason();

@@ -59,6 +59,9 @@ export class RequestRunner {
     this.blockedMimes = config.blocklist.mimeTypes;
   }
 
+  /** Why robots.txt refused the latest skipped URL ("404: no robots.txt", "503: unreachable"…). */
+  lastRobotsRefusal: string | null = null;
+
   isTargetMime(mime: string): boolean {
     return this.targetMimes.has(mime);
   }
@@ -72,6 +75,7 @@ export class RequestRunner {
     if (!this.robots) return true;
     const rules = await this.robots.rulesFor(url, this.signal);
     if (rules.isAllowed(url)) return true;
+    this.lastRobotsRefusal = rules.reason;
     this.counters.robotsSkips += 1;
     this.sink.request({
       ...this.baseRow(context, "GET", url),
