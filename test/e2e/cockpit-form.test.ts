@@ -1,10 +1,10 @@
 import type { Browser, Page } from "playwright-core";
+import { startAppInBrowser, stopAppInBrowser } from "../helpers/app-in-browser";
+import type { RunningApp } from "../helpers/app-server";
+import type { TestDatabase } from "../helpers/test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALGORITHM_DEFAULTS, DATA_FILES_MIME_TYPES } from "../../lib/crawler/defaults";
 import type { CrawlConfig } from "../../lib/crawl-config";
-import { startApp, type RunningApp } from "../helpers/app-server";
-import { launchBrowser } from "../helpers/browser";
-import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 // The "New crawl" form in real Chromium against the built app and the real API: labels, the
 // duration estimate, client-side and API-side errors next to their fields, a successful start,
@@ -15,16 +15,10 @@ let app: RunningApp;
 let browser: Browser;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await startApp(database);
-  browser = await launchBrowser();
+  ({ database, app, browser } = await startAppInBrowser());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await database?.dispose();
-});
+afterAll(() => stopAppInBrowser({ database, app, browser }));
 
 async function openForm(query = ""): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

@@ -1,10 +1,10 @@
 import type { Browser } from "playwright-core";
+import { startAppInBrowser, stopAppInBrowser } from "../helpers/app-in-browser";
+import type { RunningApp } from "../helpers/app-server";
+import type { TestDatabase } from "../helpers/test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CrawlConfig } from "../../lib/crawl-config";
 import { DATA_FILES_MIME_TYPES, DOCUMENT_MIME_TYPES } from "../../lib/crawler/defaults";
-import { startApp, type RunningApp } from "../helpers/app-server";
-import { launchBrowser } from "../helpers/browser";
-import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 // Journey 1, first run: an empty installation explains itself and starts the demo crawl in one
 // click; the crawl list then links to the cockpit.
@@ -14,16 +14,10 @@ let app: RunningApp;
 let browser: Browser;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await startApp(database);
-  browser = await launchBrowser();
+  ({ database, app, browser } = await startAppInBrowser());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await database?.dispose();
-});
+afterAll(() => stopAppInBrowser({ database, app, browser }));
 
 describe("first run", () => {
   it("explains the demo and starts it in one click, landing on its cockpit", async () => {

@@ -1,10 +1,10 @@
 import type { Browser, Page } from "playwright-core";
+import { startAppInBrowser, stopAppInBrowser } from "../helpers/app-in-browser";
+import type { RunningApp } from "../helpers/app-server";
+import type { TestDatabase } from "../helpers/test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCrawlConfig } from "../../lib/crawl-config";
 import { DATA_FILES_MIME_TYPES } from "../../lib/crawler/defaults";
-import { startApp, type RunningApp } from "../helpers/app-server";
-import { launchBrowser } from "../helpers/browser";
-import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 // The cockpit of a finished crawl and of a running one, seeded row by row through Prisma as the
 // worker would have written them, read through the real API by the built app in real Chromium.
@@ -146,19 +146,13 @@ async function openCockpit(id: number, width = 1280): Promise<Page> {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  ({ database, app, browser } = await startAppInBrowser());
   finishedId = await seedFinishedCrawl(database.db);
   runningId = await seedRunningCrawl(database.db);
   liveId = await seedRunningCrawl(database.db);
-  app = await startApp(database);
-  browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await database?.dispose();
-});
+afterAll(() => stopAppInBrowser({ database, app, browser }));
 
 describe("cockpit of a finished crawl", () => {
   it("shows the headline numbers and the stop reason", async () => {

@@ -1,24 +1,18 @@
 import type { Browser } from "playwright-core";
+import { startAppInBrowser, stopAppInBrowser } from "../helpers/app-in-browser";
+import type { RunningApp } from "../helpers/app-server";
+import type { TestDatabase } from "../helpers/test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApp, type RunningApp } from "../helpers/app-server";
-import { launchBrowser } from "../helpers/browser";
-import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 let database: TestDatabase;
 let app: RunningApp;
 let browser: Browser;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await startApp(database);
-  browser = await launchBrowser();
+  ({ database, app, browser } = await startAppInBrowser());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await database?.dispose();
-});
+afterAll(() => stopAppInBrowser({ database, app, browser }));
 
 describe("home page (built app, real Chromium)", () => {
   it("explains Forage and shows an empty crawl list on a new database", async () => {

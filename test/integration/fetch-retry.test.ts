@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type AttemptRecord,
   type FetchResult,
+  emptyFetchResult,
   fetchWithRetry,
   HostPoliteness,
   HttpFetcher,
@@ -128,23 +129,7 @@ describe("retries", () => {
 });
 
 describe("retry policy", () => {
-  const result = (patch: Partial<FetchResult>): FetchResult => ({
-    url: "http://x/",
-    method: "GET",
-    status: 200,
-    headers: {},
-    mime: "",
-    location: null,
-    body: null,
-    bodyBytes: 0,
-    wireBytes: 0,
-    headerBytes: 0,
-    durationMs: 0,
-    outcome: "ok",
-    truncated: false,
-    streamed: false,
-    ...patch,
-  });
+  const result = (patch: Partial<FetchResult>): FetchResult => ({ ...emptyFetchResult({ url: "http://x/", method: "GET" }), status: 200, ...patch });
   const p = retryPolicySchema.parse({ random: () => 1 });
 
   it("decides from the status, the error class and the attempt count", () => {
