@@ -112,6 +112,17 @@ export const algorithmParamsSchema = z.strictObject({
   banditAlpha: z.number().min(0).max(100).default(ALGORITHM_DEFAULTS.banditAlpha),
   classifierBatchSize: z.number().int().min(1).max(10_000).default(ALGORITHM_DEFAULTS.classifierBatchSize),
   sgdAlpha: z.number().gt(0).max(1).default(ALGORITHM_DEFAULTS.sgdAlpha),
+  /**
+   * Within the group the bandit picked, draw this many links and crawl the one the link scorer
+   * (URL and anchor 2-grams, learned from this crawl's pulls) ranks highest; 1 = the paper's
+   * uniformly random link (Forage's addition). @default 32
+   */
+  linkRankSamples: z.number().int("must be a whole number").min(1, "must be at least 1").max(1024).default(32),
+  /**
+   * Scale the bandit's exploration bonus by the mean reward per pull so far, so that sparse
+   * sites (0.02 targets per page) are not explored round-robin (Forage's addition). @default true
+   */
+  rewardScaledExploration: z.boolean().default(true),
   /** Skip links whose URL shape answered 3 times with neither a page nor a target (Forage's addition). @default true */
   skipDeadUrlShapes: z.boolean().default(true),
   /**

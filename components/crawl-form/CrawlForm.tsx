@@ -35,6 +35,7 @@ const VALUE_FIELDS: Partial<Record<keyof CrawlFormValues, string>> = {
   strategy: "strategy",
   earlyStop: "params.earlyStop",
   skipDeadUrlShapes: "params.skipDeadUrlShapes",
+  rewardScaledExploration: "params.rewardScaledExploration",
   groupIndex: "params.groupIndex",
   seed: "seed",
 };

@@ -36,6 +36,7 @@ export interface CrawlFormValues {
   /** The algorithm settings that are not numbers (names as in `params`). */
   earlyStop: boolean;
   skipDeadUrlShapes: boolean;
+  rewardScaledExploration: boolean;
   groupIndex: GroupIndex;
   params: Record<NumberParamKey, string>;
   /** The exact numbers the params were shown from (2√2 is shown as 2.82843 and sent back exact). */
@@ -76,6 +77,7 @@ export function defaultFormValues(): CrawlFormValues {
     strategy: "sb",
     earlyStop: params.earlyStop,
     skipDeadUrlShapes: params.skipDeadUrlShapes,
+    rewardScaledExploration: params.rewardScaledExploration,
     groupIndex: params.groupIndex,
     params: paramStrings(params),
     paramBase: paramNumbers(params),
@@ -107,6 +109,7 @@ export function formValuesFromConfig(config: CrawlConfig): CrawlFormValues {
     strategy: config.strategy === "sb-oracle" ? "sb" : config.strategy,
     earlyStop: config.params.earlyStop,
     skipDeadUrlShapes: config.params.skipDeadUrlShapes,
+    rewardScaledExploration: config.params.rewardScaledExploration,
     groupIndex: config.params.groupIndex,
     params: paramStrings(config.params),
     paramBase: paramNumbers(config.params),
@@ -174,6 +177,7 @@ export function buildCrawlSettings(values: CrawlFormValues, hidden?: HiddenSetti
   const params: Record<string, number | boolean | string> = {
     earlyStop: values.earlyStop,
     skipDeadUrlShapes: values.skipDeadUrlShapes,
+    rewardScaledExploration: values.rewardScaledExploration,
     groupIndex: values.groupIndex,
   };
   for (const key of PARAM_KEYS) {

@@ -63,8 +63,16 @@ export const PARAM_GROUPS: ParamGroup[] = [
   },
   {
     title: "Bandit and URL classifier",
+    toggles: [
+      {
+        key: "rewardScaledExploration",
+        label: "Scale exploration to the site's reward",
+        hint: "Multiply the exploration bonus by the targets an average page has brought so far, so that a site with few targets is not explored group by group in turn.",
+      },
+    ],
     fields: [
       { key: "banditAlpha", label: "Exploration weight α", step: "any", hint: "How strongly the bandit tries little-used groups; 0 only follows the best mean reward." },
+      { key: "linkRankSamples", label: "Links ranked per choice", step: "1", hint: "Within the chosen group, draw this many links and follow the one whose URL and anchor text look most like pages that gave targets; 1 picks uniformly at random, as in the paper." },
       { key: "classifierBatchSize", label: "Classifier batch size", step: "1", hint: "Labelled URLs per training pass; until the first pass, new links are typed by HEAD requests." },
       { key: "sgdAlpha", label: "Classifier regularisation", step: "any", hint: "L2 penalty of the URL classifier (SGD): larger means a simpler model." },
     ],

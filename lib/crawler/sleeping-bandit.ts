@@ -10,6 +10,13 @@
  * uniformly; a shuffled queue would fix the order at insertion time and break when links
  * keep arriving. Link ids are the engine's (an index into its link table).
  *
+ * Forage option (`rewardScaledBonus`, on in SB crawls by default): the bonus is multiplied by
+ * the mean reward of all pulls so far, i.e. rewards are measured in units of "what a pull
+ * usually brings". AUER's α = 2√2 is tuned for rewards in [0, 1]; crawl rewards are counts of
+ * targets, ~0.02 per pull on a sparse documentation archive and ~3 on a publication list. On the
+ * sparse site the raw bonus dwarfed every mean, so the bandit went round-robin over its groups
+ * (measured: as many requests as BFS); scaled, a group's mean decides once it has been tried.
+ *
  * Choosing scans the awake actions only, O(awake) per choice (~20 µs for 5,000 awake
  * actions). A heap was rejected: every score moves with t at every request.
  */
@@ -19,6 +26,8 @@ import type { Prng } from "./prng";
 export interface SleepingBanditOptions {
   /** α, the exploration weight. @default 2√2 */
   readonly alpha?: number;
+  /** Multiply the bonus by the mean reward per pull so far (floor {@link MIN_REWARD_SCALE}). @default false */
+  readonly rewardScaledBonus?: boolean;
 }
 
 /** What the cockpit shows per action. */
@@ -34,6 +43,8 @@ export interface BanditActionStats {
 /** Plain JSON state; `fromState(toState())` makes the same later choices with the same Prng state. */
 export interface SleepingBanditState {
   readonly alpha: number;
+  /** Absent in checkpoints written before the option existed (false then). */
+  readonly rewardScaledBonus?: boolean;
   readonly actions: { selections: number; meanReward: number; totalReward: number; links: number[] }[];
 }
 
@@ -49,9 +60,16 @@ interface Arm {
 /** Added to the pull count so that an unpulled action gets a huge but finite bonus (kit's 1e-6). */
 const EPSILON = 1e-6;
 
+/** Lowest bonus multiplier of a reward-scaled bandit: before any reward, exploration still happens. */
+export const MIN_REWARD_SCALE = 0.001;
+
 export class SleepingBandit {
   readonly alpha: number;
+  readonly rewardScaledBonus: boolean;
   private readonly arms: Arm[] = [];
+  /** Pulls and reward of every action together (the reward scale). Rewards are target counts, so the sum is exact. */
+  private pulls = 0;
+  private rewardSum = 0;
   /** Ids of the actions with at least one unvisited link, in no particular order. */
   private readonly awake: number[] = [];
   /** Position of each action in `awake`, -1 when asleep. */
@@ -59,10 +77,11 @@ export class SleepingBandit {
 
   constructor(options: SleepingBanditOptions = {}) {
     this.alpha = options.alpha ?? 2 * Math.SQRT2;
+    this.rewardScaledBonus = options.rewardScaledBonus ?? false;
   }
 
   static fromState(state: SleepingBanditState): SleepingBandit {
-    const bandit = new SleepingBandit({ alpha: state.alpha });
+    const bandit = new SleepingBandit({ alpha: state.alpha, rewardScaledBonus: state.rewardScaledBonus ?? false });
     for (const [id, a] of state.actions.entries()) {
       if (!(a.selections >= 0) || !Array.isArray(a.links)) throw new TypeError(`Invalid bandit state: action ${id}`);
       const arm = bandit.arm(id);
@@ -70,6 +89,8 @@ export class SleepingBandit {
       arm.meanReward = a.meanReward;
       arm.totalReward = a.totalReward;
       arm.exploreWeight = 1 / Math.sqrt(a.selections + EPSILON);
+      bandit.pulls += a.selections;
+      bandit.rewardSum += a.totalReward;
       for (const link of a.links) bandit.addLink(id, link);
     }
     return bandit;
@@ -78,6 +99,7 @@ export class SleepingBandit {
   toState(): SleepingBanditState {
     return {
       alpha: this.alpha,
+      rewardScaledBonus: this.rewardScaledBonus,
       actions: this.arms.map((a) => ({
         selections: a.selections,
         meanReward: a.meanReward,
@@ -110,8 +132,8 @@ export class SleepingBandit {
 
   /**
    * AUER score at t counted requests: 0 for a sleeping action, else
-   * mean + α·sqrt(ln t / (n + 1e-6)). For t ≤ 1, ln t ≤ 0 and the bonus is 0 (the kit
-   * scores everything 0 at t = 0).
+   * mean + α·sqrt(ln t / (n + 1e-6)) (times the reward scale when `rewardScaledBonus`). For
+   * t ≤ 1, ln t ≤ 0 and the bonus is 0 (the kit scores everything 0 at t = 0).
    */
   score(actionId: number, t: number): number {
     const arm = this.arms[actionId];
@@ -139,12 +161,37 @@ export class SleepingBandit {
   takeLink(actionId: number, prng: Prng): number | null {
     const links = this.arms[actionId]?.links;
     if (!links || links.length === 0) return null;
-    const i = prng.nextInt(links.length);
+    return this.removeAt(actionId, links, prng.nextInt(links.length));
+  }
+
+  private removeAt(actionId: number, links: number[], i: number): number {
     const link = links[i]!;
     links[i] = links[links.length - 1]!;
     links.pop();
     if (links.length === 0) this.sleep(actionId);
     return link;
+  }
+
+  /**
+   * Draws `k` links of the action uniformly (with replacement) and removes the one `rank`
+   * scores highest (the first drawn among equals). k = 1 is {@link takeLink}, same PRNG draws.
+   */
+  takeBestOf(actionId: number, prng: Prng, k: number, rank: (linkId: number) => number): number | null {
+    const links = this.arms[actionId]?.links;
+    if (!links || links.length === 0) return null;
+    let bestAt = prng.nextInt(links.length);
+    if (k > 1 && links.length > 1) {
+      let bestScore = rank(links[bestAt]!);
+      for (let draw = 1; draw < k; draw++) {
+        const at = prng.nextInt(links.length);
+        const score = rank(links[at]!);
+        if (score > bestScore) {
+          bestAt = at;
+          bestScore = score;
+        }
+      }
+    }
+    return this.removeAt(actionId, links, bestAt);
   }
 
   /** {@link choose} then {@link takeLink}: the next link to crawl, or null when every action sleeps. */
@@ -157,6 +204,8 @@ export class SleepingBandit {
   /** One pull: n ← n + 1, mean ← mean + (reward − mean)/n. */
   recordReward(actionId: number, reward: number): void {
     const arm = this.arm(actionId);
+    this.pulls++;
+    this.rewardSum += reward;
     arm.selections++;
     arm.meanReward += (reward - arm.meanReward) / arm.selections;
     arm.totalReward += reward;
@@ -177,9 +226,16 @@ export class SleepingBandit {
     return this.awake.length === 0;
   }
 
-  /** α·sqrt(ln t): the bonus is this times 1/sqrt(n + 1e-6). */
+  /** α·sqrt(ln t) (× the reward scale): the bonus is this times 1/sqrt(n + 1e-6). */
   private bonusScale(t: number): number {
-    return t > 1 ? this.alpha * Math.sqrt(Math.log(t)) : 0;
+    if (t <= 1) return 0;
+    const bonus = this.alpha * Math.sqrt(Math.log(t));
+    return this.rewardScaledBonus ? bonus * this.rewardScale() : bonus;
+  }
+
+  /** Mean reward per pull so far, at least {@link MIN_REWARD_SCALE}; 1 before the first pull. */
+  rewardScale(): number {
+    return this.pulls === 0 ? 1 : Math.max(MIN_REWARD_SCALE, this.rewardSum / this.pulls);
   }
 
   private arm(actionId: number): Arm {

@@ -98,4 +98,65 @@ describe("SleepingBandit", () => {
     expect(a.isExhausted() && b.isExhausted()).toBe(true);
   });
 
+
+  it("scales the bonus by the mean reward per pull when asked, never below 0.001", () => {
+    const b = new SleepingBandit({ rewardScaledBonus: true });
+    b.addLink(0, 100);
+    b.addLink(1, 101);
+    expect(b.rewardScale()).toBe(1); // no pull yet
+    b.recordReward(0, 1);
+    b.recordReward(0, 2);
+    b.recordFailedPull(1);
+    // 3 reward over 3 pulls: scale 1, the unscaled score of the first test
+    expect(b.score(0, 10)).toBeCloseTo(4.5348535, 6);
+    for (let i = 0; i < 27; i++) b.recordReward(1, 0);
+    // 3 reward over 30 pulls: scale 0.1. Bonus of action 0: 3.034853 × 0.1
+    expect(b.rewardScale()).toBeCloseTo(0.1, 12);
+    expect(b.score(0, 10)).toBeCloseTo(1.5 + 0.3034853, 6);
+    // action 1, n = 28, mean 0: 2.828427 × sqrt(2.302585 / 28.000001) × 0.1 = 0.0811101
+    expect(b.score(1, 10)).toBeCloseTo(0.0811101, 6);
+    const sparse = new SleepingBandit({ rewardScaledBonus: true });
+    sparse.addLink(0, 1);
+    for (let i = 0; i < 5; i++) sparse.recordReward(0, 0);
+    expect(sparse.rewardScale()).toBe(0.001);
+    // the unscaled bonus 2.828427 × sqrt(2.302585 / 5.000001) = 1.919410, × 0.001
+    expect(sparse.score(0, 10)).toBeCloseTo(0.00191941, 8);
+    const restored = SleepingBandit.fromState(JSON.parse(JSON.stringify(b.toState())));
+    expect(restored.rewardScaledBonus).toBe(true);
+    expect(restored.score(0, 10)).toBe(b.score(0, 10));
+    expect(restored.score(1, 10)).toBe(b.score(1, 10));
+  });
+
+  it("takes the best ranked of k uniform draws, and with k = 1 exactly what takeLink takes", () => {
+    const fill = () => {
+      const b = new SleepingBandit();
+      for (let id = 0; id < 50; id++) b.addLink(0, id);
+      return b;
+    };
+    const one = fill();
+    const plain = fill();
+    const prngA = Prng.fromSeed(7);
+    const prngB = Prng.fromSeed(7);
+    for (let i = 0; i < 50; i++) expect(one.takeBestOf(0, prngA, 1, () => Math.random())).toBe(plain.takeLink(0, prngB));
+    expect(one.isExhausted()).toBe(true);
+
+    // Ranking by the link id itself: the best of k draws is the largest id drawn. Replaying the
+    // draws with a copy of the PRNG over a copy of the array gives the expected choice.
+    const b = fill();
+    const prng = Prng.fromSeed(11);
+    const links = Array.from({ length: 50 }, (_, id) => id);
+    for (let round = 0; round < 40; round++) {
+      const replay = Prng.fromState(prng.toState());
+      let best = -1;
+      let bestAt = -1;
+      for (let draw = 0; draw < 8; draw++) {
+        const at = replay.nextInt(links.length);
+        if (links[at]! > best) [best, bestAt] = [links[at]!, at];
+      }
+      expect(b.takeBestOf(0, prng, 8, (id) => id)).toBe(best);
+      links[bestAt] = links[links.length - 1]!;
+      links.pop();
+    }
+    expect(b.stats(0).available).toBe(10);
+  });
 });

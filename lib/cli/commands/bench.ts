@@ -23,7 +23,7 @@ export async function benchCommand(argv: string[]): Promise<number> {
     params: { type: "string" },
     "port-base": { type: "string" },
   });
-  const shapes = (values.shapes?.split(",").map((s) => s.trim()) ?? ["statistics-office", "ministry-portal", "open-data-portal", "deep-sparse"]) as SiteShape[];
+  const shapes = (values.shapes?.split(",").map((s) => s.trim()) ?? Object.keys(SITE_SHAPES)) as SiteShape[];
   for (const shape of shapes) if (!(shape in SITE_SHAPES)) throw new CliUsageError(`--shapes: unknown shape "${shape}" (${Object.keys(SITE_SHAPES).join(", ")})`);
   const { size, seed } = parseSiteOptions({ size: values.size, seed: values.seed });
   const strategies = (values.strategies?.split(",").map((s) => s.trim()) ?? BENCH_STRATEGIES) as Strategy[];

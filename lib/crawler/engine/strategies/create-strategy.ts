@@ -25,12 +25,17 @@ export function grouperOptions(config: CrawlConfig): ActionGroupingOptions {
   };
 }
 
+/** The SB bandit of a crawl's settings. */
+function createBandit(config: CrawlConfig): SleepingBandit {
+  return new SleepingBandit({ alpha: config.params.banditAlpha, rewardScaledBonus: config.params.rewardScaledExploration });
+}
+
 /** The strategy a crawl's settings name, sharing the crawl's PRNG and link table. */
 export function createStrategy(config: CrawlConfig, prng: Prng, links: LinkTable): CrawlStrategy {
   switch (config.strategy) {
     case "sb":
     case "sb-oracle":
-      return new SbStrategy(createGrouper(config), new SleepingBandit({ alpha: config.params.banditAlpha }), prng, links);
+      return new SbStrategy(createGrouper(config), createBandit(config), prng, links, config.params.linkRankSamples);
     case "bfs":
       return new FifoStrategy();
     case "dfs":

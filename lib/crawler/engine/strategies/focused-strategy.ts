@@ -1,5 +1,5 @@
 import type { FrontierLink, GroupRow } from "../types";
-import { FocusedScorer, focusedFeatures } from "./focused-scorer";
+import { LinkScorer, linkFeatures } from "../../link-scorer";
 import type { CrawlStrategy, PullResult } from "./strategy";
 
 interface Entry {
@@ -16,15 +16,15 @@ interface Entry {
  */
 export class FocusedStrategy implements CrawlStrategy {
   private heap: Entry[] = [];
-  private readonly scorer: FocusedScorer;
+  private readonly scorer: LinkScorer;
   private warm = false;
 
   /** `restored`: the state of a checkpoint (restore-strategy.ts); the heap array is taken as saved. */
   constructor(
     private readonly warmupRequests: number,
-    restored?: { heap: Entry[]; warm: boolean; scorer: FocusedScorer },
+    restored?: { heap: Entry[]; warm: boolean; scorer: LinkScorer },
   ) {
-    this.scorer = restored?.scorer ?? new FocusedScorer();
+    this.scorer = restored?.scorer ?? new LinkScorer();
     if (restored) {
       this.heap = restored.heap;
       this.warm = restored.warm;
@@ -46,7 +46,7 @@ export class FocusedStrategy implements CrawlStrategy {
   }
 
   feedback(link: FrontierLink, result: PullResult): void {
-    this.scorer.addLabel(focusedFeatures(link.url, link.anchorText, link.depth), result.reward > 0);
+    this.scorer.addLabel(linkFeatures(link.url, link.anchorText, link.depth), result.reward > 0);
   }
 
   size(): number {
@@ -63,7 +63,7 @@ export class FocusedStrategy implements CrawlStrategy {
   }
 
   private scoreOf(link: FrontierLink): number {
-    return this.scorer.score(focusedFeatures(link.url, link.anchorText, link.depth));
+    return this.scorer.score(linkFeatures(link.url, link.anchorText, link.depth));
   }
 
   /** Max-heap on score; equal scores → smaller link id (earlier discovery) first. */

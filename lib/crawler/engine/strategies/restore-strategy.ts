@@ -5,7 +5,7 @@ import { SleepingBandit, type SleepingBanditState } from "../../sleeping-bandit"
 import type { LinkTable } from "../link-table";
 import type { FrontierLink } from "../types";
 import { grouperOptions } from "./create-strategy";
-import { FocusedScorer, type FocusedScorerState } from "./focused-scorer";
+import { LinkScorer, type LinkScorerState } from "../../link-scorer";
 import { FocusedStrategy } from "./focused-strategy";
 import { FifoStrategy, LifoStrategy, RandomStrategy } from "./queue-strategies";
 import { SbStrategy } from "./sb-strategy";
@@ -19,6 +19,8 @@ interface QueueState {
 interface SbState {
   grouper: ActionGrouperState;
   bandit: SleepingBanditState;
+  /** Absent in checkpoints written before SB ranked links within a group. */
+  scorer?: LinkScorerState;
   waiting: number;
 }
 interface TpOffState {
@@ -31,7 +33,7 @@ interface TpOffState {
 interface FocusedState {
   links: [id: number, score: number][];
   warm: boolean;
-  scorer: FocusedScorerState;
+  scorer: LinkScorerState;
 }
 
 export class StrategyStateError extends TypeError {
@@ -55,7 +57,8 @@ export function restoreStrategy(config: CrawlConfig, prng: Prng, links: LinkTabl
     case "sb-oracle": {
       const s = state as SbState;
       const bandit = SleepingBandit.fromState(s.bandit);
-      return new SbStrategy(ActionGrouper.fromState(s.grouper, grouperOptions(config)), bandit, prng, links, s.waiting);
+      const scorer = s.scorer ? LinkScorer.fromState(s.scorer) : new LinkScorer();
+      return new SbStrategy(ActionGrouper.fromState(s.grouper, grouperOptions(config)), bandit, prng, links, config.params.linkRankSamples, scorer, s.waiting);
     }
     case "bfs":
       return refill(new FifoStrategy(), (state as QueueState).links, link);
@@ -68,7 +71,7 @@ export function restoreStrategy(config: CrawlConfig, prng: Prng, links: LinkTabl
       return new FocusedStrategy(config.params.focusedWarmupRequests, {
         heap: s.links.map(([id, score]) => ({ link: link(id), score })),
         warm: s.warm,
-        scorer: FocusedScorer.fromState(s.scorer),
+        scorer: LinkScorer.fromState(s.scorer),
       });
     }
     case "tp-off": {

@@ -1,9 +1,15 @@
 /**
- * The FOCUSED baseline's link scorer (ALGORITHM.md "Baselines"): logistic regression over the
- * link's depth and the character 2-grams of its URL and anchor text, trained online by SGD on
- * "did this page give targets?". Features: URL bigrams in [0, 95²), anchor bigrams in
- * [95², 2·95²), depth one-hot (0…15, last bucket open) after that. Same learning-rate schedule
- * as the URL classifier (scikit-learn 'optimal', α = 1e-4, t0 = 1000).
+ * A link's promise, from the link alone: logistic regression over its depth and the character
+ * 2-grams of its URL and anchor text, trained online by SGD on "did this page give targets?".
+ * Features: URL bigrams in [0, 95²), anchor bigrams in [95², 2·95²), depth one-hot (0…15, last
+ * bucket open) after that. Same learning-rate schedule as the URL classifier (scikit-learn
+ * 'optimal', α = 1e-4, t0 = 1000).
+ *
+ * Two users: the FOCUSED baseline orders its whole frontier by it (ALGORITHM.md "Baselines"),
+ * and SB-CLASSIFIER uses it to choose *within* the tag-path group its bandit picked
+ * (sb-strategy.ts), which is where the tag path alone cannot tell links apart: a dataset's
+ * redirect-to-file links and its duplicate "resources" pages, or the sections of a documentation
+ * tree that hold the dossiers.
  */
 const BIGRAMS = 95 * 95;
 const DEPTH_BUCKETS = 16;
@@ -22,7 +28,7 @@ function addBigrams(text: string, offset: number, into: Map<number, number>): vo
   }
 }
 
-export function focusedFeatures(url: string, anchorText: string, depth: number): Map<number, number> {
+export function linkFeatures(url: string, anchorText: string, depth: number): Map<number, number> {
   const features = new Map<number, number>();
   addBigrams(url, 0, features);
   addBigrams(anchorText, BIGRAMS, features);
@@ -30,8 +36,8 @@ export function focusedFeatures(url: string, anchorText: string, depth: number):
   return features;
 }
 
-/** Plain JSON state of a {@link FocusedScorer}, for checkpoints. */
-export interface FocusedScorerState {
+/** Plain JSON state of a {@link LinkScorer}, for checkpoints. */
+export interface LinkScorerState {
   /** Non-zero weights as [index, value] (the vector has 2·95² + 16 slots, mostly zero). */
   readonly weights: [number, number][];
   readonly intercept: number;
@@ -40,7 +46,7 @@ export interface FocusedScorerState {
   readonly trained: boolean;
 }
 
-export class FocusedScorer {
+export class LinkScorer {
   private readonly weights = new Float64Array(FEATURES);
   private intercept = 0;
   private t = 1;
@@ -49,14 +55,14 @@ export class FocusedScorer {
 
   constructor(private readonly batchSize = 10) {}
 
-  toState(): FocusedScorerState {
+  toState(): LinkScorerState {
     const weights: [number, number][] = [];
     for (let i = 0; i < this.weights.length; i++) if (this.weights[i] !== 0) weights.push([i, this.weights[i]!]);
     return { weights, intercept: this.intercept, t: this.t, pending: this.pending.map(([x, y]) => [[...x], y]), trained: this.trained };
   }
 
-  static fromState(state: FocusedScorerState, batchSize = 10): FocusedScorer {
-    const scorer = new FocusedScorer(batchSize);
+  static fromState(state: LinkScorerState, batchSize = 10): LinkScorer {
+    const scorer = new LinkScorer(batchSize);
     for (const [index, value] of state.weights) scorer.weights[index] = value;
     scorer.intercept = state.intercept;
     scorer.t = state.t;
@@ -70,6 +76,14 @@ export class FocusedScorer {
     let z = this.intercept;
     for (const [index, value] of features) z += this.weights[index]! * value;
     return 1 / (1 + Math.exp(-z));
+  }
+
+  /**
+   * The log-odds of {@link score} for a link, computed straight from its text without building
+   * the feature map: SB ranks dozens of links per request with it.
+   */
+  logit(url: string, anchorText: string, depth: number): number {
+    return this.intercept + this.bigramSum(url, 0) + this.bigramSum(anchorText, BIGRAMS) + this.weights[2 * BIGRAMS + Math.min(depth, DEPTH_BUCKETS - 1)]!;
   }
 
   /** Buffers a label; trains one pass when `batchSize` labels are waiting. Returns true when it trained. */
@@ -89,5 +103,18 @@ export class FocusedScorer {
     this.pending = [];
     this.trained = true;
     return true;
+  }
+
+  /** Σ of the weights of the text's bigrams (each occurrence counted), as {@link linkFeatures} would list them. */
+  private bigramSum(text: string, offset: number): number {
+    const s = text.toLowerCase();
+    let sum = 0;
+    for (let i = 1; i < s.length; i++) {
+      const a = s.charCodeAt(i - 1) - 32;
+      const b = s.charCodeAt(i) - 32;
+      if (a < 0 || a >= 95 || b < 0 || b >= 95) continue;
+      sum += this.weights[offset + a * 95 + b]!;
+    }
+    return sum;
   }
 }
