@@ -6,11 +6,19 @@ import { PROJECT_ROOT } from "../store/migrations";
 import type { BenchRunInput, BenchRunResult } from "./bench-run";
 import { atLeastAsGoodAfter, requestsToReach, targetsCurve } from "./curve-metrics";
 
+/**
+ * A strategy of the crawl settings, or "sb-paper": SB-CLASSIFIER as the paper runs it (a uniformly
+ * random link of the chosen group, AUER's bonus unscaled), to show what Forage's two additions buy.
+ */
+export type BenchStrategy = Strategy | "sb-paper";
+
+const SB_PAPER_PARAMS = { linkRankSamples: 1, rewardScaledExploration: false };
+
 export interface BenchOptions {
   shapes: SiteShape[];
   size: SiteSize;
   seed: number;
-  strategies: Strategy[];
+  strategies: BenchStrategy[];
   /** Budget = factor × the requests of the site's reference BFS. @default 1.3 */
   budgetFactor: number;
   params?: Record<string, unknown>;
@@ -96,11 +104,11 @@ export async function runBench(options: BenchOptions): Promise<BenchRow[]> {
       for (const strategy of options.strategies) {
         const input: BenchRunInput = {
           rootUrl: server.rootUrl,
-          strategy,
+          strategy: strategy === "sb-paper" ? "sb" : strategy,
           seed: options.seed,
           budgetRequests,
           targetMimeTypes: [...SIM_TARGET_MIME_TYPES],
-          params: options.params,
+          params: strategy === "sb-paper" ? { ...options.params, ...SB_PAPER_PARAMS } : options.params,
         };
         const output = await runForage(["bench-run", JSON.stringify(input)]);
         const result = JSON.parse(output.trim().split("\n").pop()!) as BenchRunResult;

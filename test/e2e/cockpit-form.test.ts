@@ -178,7 +178,7 @@ describe("new crawl form", () => {
     await page.close();
   });
 
-  it("sends non-default choices (HNSW search, both switches off) and clones them back", async () => {
+  it("sends non-default choices (HNSW search, the paper's uniform link choice, every switch off) and clones them back", async () => {
     const page = await openForm();
     await page.getByLabel("Root URL").fill("https://hnsw.example.org/");
     await page.getByLabel("Name").fill("HNSW run");
@@ -187,6 +187,8 @@ describe("new crawl form", () => {
     await page.getByLabel("HNSW ef (search)").fill("40");
     await page.getByLabel("Stop early when the harvest dries up").uncheck();
     await page.getByLabel("Skip URL shapes that only answer useless files").uncheck();
+    await page.getByLabel("Scale exploration to the site's reward").uncheck();
+    await page.getByLabel("Links ranked per choice").fill("1");
     await page.getByRole("button", { name: "Start crawl" }).click();
     await page.waitForURL(/\/crawls\/\d+$/);
     const id = Number(new URL(page.url()).pathname.split("/").at(-1));
@@ -195,6 +197,8 @@ describe("new crawl form", () => {
     expect(config.params.hnswEf).toBe(40);
     expect(config.params.earlyStop).toBe(false);
     expect(config.params.skipDeadUrlShapes).toBe(false);
+    expect(config.params.rewardScaledExploration).toBe(false);
+    expect(config.params.linkRankSamples).toBe(1);
     await page.close();
 
     const clone = await openForm(`?from=${id}`);
@@ -204,6 +208,8 @@ describe("new crawl form", () => {
     expect(await clone.getByLabel("HNSW ef (search)").inputValue()).toBe("40");
     expect(await clone.getByLabel("Stop early when the harvest dries up").isChecked()).toBe(false);
     expect(await clone.getByLabel("Skip URL shapes that only answer useless files").isChecked()).toBe(false);
+    expect(await clone.getByLabel("Scale exploration to the site's reward").isChecked()).toBe(false);
+    expect(await clone.getByLabel("Links ranked per choice").inputValue()).toBe("1");
     // Sent again unchanged, the clone stores the same choices.
     await clone.getByLabel("Name").fill("HNSW run, again");
     await clone.getByRole("button", { name: "Start crawl" }).click();

@@ -99,6 +99,8 @@ describe("POST /api/crawls", () => {
     ["unknown nested field", { rootUrl: "https://a.org/", politeness: { delay: 5 } }, "politeness.delay", "is not a known setting"],
     ["unknown strategy", { rootUrl: "https://a.org/", strategy: "magic" }, "strategy", expect.stringContaining('expected one of "sb"')],
     ["negative delay", { rootUrl: "https://a.org/", politeness: { delayMs: -1 } }, "politeness.delayMs", "must not be negative"],
+    ["no link to rank", { rootUrl: "https://a.org/", params: { linkRankSamples: 0 } }, "params.linkRankSamples", "must be at least 1"],
+    ["a fractional link sample", { rootUrl: "https://a.org/", params: { linkRankSamples: 2.5 } }, "params.linkRankSamples", "must be a whole number"],
   ])("refuses %s with 400 invalid_request naming the field", async (_name, body, field, message) => {
     const error = await expectError(await crawlsRoute.POST(post(body)), 400, "invalid_request");
     expect(error.fields?.[field]).toEqual(message);

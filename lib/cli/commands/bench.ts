@@ -1,6 +1,6 @@
-import { STRATEGIES, type Strategy } from "../../crawl-config";
+import { STRATEGIES } from "../../crawl-config";
 import { runBenchCrawl, type BenchRunInput } from "../../bench/bench-run";
-import { formatBenchTable, runBench } from "../../bench/run-bench";
+import { formatBenchTable, runBench, type BenchStrategy } from "../../bench/run-bench";
 import { SITE_SHAPES, type SiteShape } from "../../sitesim";
 import { CliUsageError } from "../cli-error";
 import { parseIntegerOption, parseOptions } from "../parse-options";
@@ -8,9 +8,10 @@ import { parseSiteOptions } from "./demo";
 
 export const benchHelp =
   "forage bench [--shapes a,b] [--size small] [--seed N] [--strategies sb,bfs,…] [--budget-factor 1.3] [--params JSON] [--port-base N]\n" +
-  "             every strategy on every simulator shape; prints a Markdown table";
+  "             every strategy on every simulator shape; prints a Markdown table\n" +
+  "             (sb-paper = sb with the paper's uniform link choice and unscaled exploration)";
 
-const BENCH_STRATEGIES: Strategy[] = ["sb", "bfs", "dfs", "random", "focused", "tp-off"];
+const BENCH_STRATEGIES: BenchStrategy[] = ["sb", "sb-paper", "bfs", "dfs", "random", "focused", "tp-off"];
 
 /** `forage bench`: the crawl-efficiency benchmark (docs/BENCHMARKS.md). */
 export async function benchCommand(argv: string[]): Promise<number> {
@@ -26,9 +27,10 @@ export async function benchCommand(argv: string[]): Promise<number> {
   const shapes = (values.shapes?.split(",").map((s) => s.trim()) ?? Object.keys(SITE_SHAPES)) as SiteShape[];
   for (const shape of shapes) if (!(shape in SITE_SHAPES)) throw new CliUsageError(`--shapes: unknown shape "${shape}" (${Object.keys(SITE_SHAPES).join(", ")})`);
   const { size, seed } = parseSiteOptions({ size: values.size, seed: values.seed });
-  const strategies = (values.strategies?.split(",").map((s) => s.trim()) ?? BENCH_STRATEGIES) as Strategy[];
+  const strategies = (values.strategies?.split(",").map((s) => s.trim()) ?? BENCH_STRATEGIES) as BenchStrategy[];
   for (const strategy of strategies) {
-    if (!(STRATEGIES as readonly string[]).includes(strategy) || strategy === "sb-oracle") throw new CliUsageError(`--strategies: unknown strategy "${strategy}"`);
+    const known = strategy === "sb-paper" || ((STRATEGIES as readonly string[]).includes(strategy) && strategy !== "sb-oracle");
+    if (!known) throw new CliUsageError(`--strategies: unknown strategy "${strategy}"`);
   }
   if (!strategies.includes("bfs")) strategies.push("bfs"); // the ratio column needs it
   const budgetFactor = values["budget-factor"] === undefined ? 1.3 : Number(values["budget-factor"]);
