@@ -3,22 +3,11 @@
  * Markdown table on stdout. Its numbers are the benchmark's business (docs/BENCHMARKS.md); this
  * checks the table is complete and consistent with the site's ground truth.
  */
-import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { buildSite } from "../../lib/sitesim";
-import { PROJECT_ROOT } from "../helpers/paths";
+import { runForageCli } from "../helpers/forage-cli";
 
-function forage(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["bin/forage.mjs", ...args], { cwd: PROJECT_ROOT, env: { ...process.env, FORAGE_DEBUG: "" }, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once("error", reject);
-    child.once("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const forage = (args: string[]) => runForageCli(args);
 
 describe("forage bench", () => {
   it("prints one row per strategy (sb-paper included), OMNISCIENT and the site's reference BFS", async () => {

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { main } from "../../lib/cli/main";
 import { parseCrawlConfig } from "../../lib/crawl-config";
@@ -6,33 +5,15 @@ import { HostPoliteness } from "../../lib/crawler/fetch/host-politeness";
 import { runStoredCrawl } from "../../lib/crawler/run-stored-crawl";
 import { buildSite, SIM_TARGET_MIME_TYPES, startSiteServer } from "../../lib/sitesim";
 import { insertCrawl } from "../../lib/store/insert-crawl";
-import { PROJECT_ROOT } from "../helpers/paths";
+import { runForageCli, type CliRun } from "../helpers/forage-cli";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 let t: TestDatabase;
 let sourceId: number;
 
-interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** `node bin/forage.mjs …` on the test database. */
 function forage(args: string[]): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["bin/forage.mjs", ...args], {
-      cwd: PROJECT_ROOT,
-      env: { ...process.env, DATABASE_URL: t.config.databaseUrl, FORAGE_DATA_DIR: t.config.dataDir, FORAGE_DEBUG: "" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once("error", reject);
-    child.once("close", (code) => resolve({ code, stdout, stderr }));
-  });
+  return runForageCli(args, { DATABASE_URL: t.config.databaseUrl, FORAGE_DATA_DIR: t.config.dataDir });
 }
 
 beforeAll(async () => {

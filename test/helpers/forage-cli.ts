@@ -1,0 +1,26 @@
+/** Runs the `forage` CLI (`node bin/forage.mjs …`) as a child process and collects its output. */
+import { spawn } from "node:child_process";
+import { PROJECT_ROOT } from "./paths";
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `env` is added to this process's environment (FORAGE_DEBUG is cleared: errors stay one line). */
+export function runForageCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["bin/forage.mjs", ...args], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, FORAGE_DEBUG: "", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once("error", reject);
+    child.once("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
