@@ -34,6 +34,23 @@ export function postgresDatabaseUrl(adminUrl: string, database: string): string 
   return url.toString();
 }
 
+/**
+ * DROP DATABASE … WITH (FORCE), retried while it fails with 42501: FORCE must be allowed to
+ * terminate every session on the database, and an autovacuum worker that started on it (after a
+ * test wrote many rows) is not ours to terminate; it finishes within moments.
+ */
+async function dropDatabase(client: pg.Client, name: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "42501" || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
 async function withAdmin<T>(adminUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000 });
   await client.connect();
@@ -163,6 +180,6 @@ export async function createPostgresDatabase(
   return {
     url: postgresDatabaseUrl(status.adminUrl, name),
     name,
-    drop: () => withAdmin(status.adminUrl, async (client) => void (await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`))),
+    drop: () => withAdmin(status.adminUrl, (client) => dropDatabase(client, name)),
   };
 }
