@@ -113,9 +113,10 @@ export const algorithmParamsSchema = z.strictObject({
   classifierBatchSize: z.number().int().min(1).max(10_000).default(ALGORITHM_DEFAULTS.classifierBatchSize),
   sgdAlpha: z.number().gt(0).max(1).default(ALGORITHM_DEFAULTS.sgdAlpha),
   /**
-   * Within the group the bandit picked, draw this many links and crawl the one the link scorer
-   * (URL and anchor 2-grams, learned from this crawl's pulls) ranks highest; 1 = the paper's
-   * uniformly random link (Forage's addition). @default 32
+   * Within the group the bandit picked, draw this many links and crawl the one whose URL looks
+   * most like the pages that gave targets (path-segment rates + URL/anchor 2-gram scorer, learned
+   * from this crawl's pulls; sb-strategy.ts); 1 = the paper's uniformly random link (Forage's
+   * addition). @default 32
    */
   linkRankSamples: z.number().int("must be a whole number").min(1, "must be at least 1").max(1024).default(32),
   /**

@@ -6,6 +6,7 @@ import type { LinkTable } from "../link-table";
 import type { FrontierLink } from "../types";
 import { grouperOptions } from "./create-strategy";
 import { LinkScorer, type LinkScorerState } from "../../link-scorer";
+import { PathSegmentStats, type PathSegmentStatsState } from "../../path-segment-stats";
 import { FocusedStrategy } from "./focused-strategy";
 import { FifoStrategy, LifoStrategy, RandomStrategy } from "./queue-strategies";
 import { SbStrategy } from "./sb-strategy";
@@ -21,6 +22,7 @@ interface SbState {
   bandit: SleepingBanditState;
   /** Absent in checkpoints written before SB ranked links within a group. */
   scorer?: LinkScorerState;
+  segments?: PathSegmentStatsState;
   waiting: number;
 }
 interface TpOffState {
@@ -58,7 +60,8 @@ export function restoreStrategy(config: CrawlConfig, prng: Prng, links: LinkTabl
       const s = state as SbState;
       const bandit = SleepingBandit.fromState(s.bandit);
       const scorer = s.scorer ? LinkScorer.fromState(s.scorer) : new LinkScorer();
-      return new SbStrategy(ActionGrouper.fromState(s.grouper, grouperOptions(config)), bandit, prng, links, config.params.linkRankSamples, scorer, s.waiting);
+      const segments = s.segments ? PathSegmentStats.fromState(s.segments) : new PathSegmentStats();
+      return new SbStrategy(ActionGrouper.fromState(s.grouper, grouperOptions(config)), bandit, prng, links, config.params.linkRankSamples, scorer, segments, s.waiting);
     }
     case "bfs":
       return refill(new FifoStrategy(), (state as QueueState).links, link);

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { PathSegmentStats, pathSegmentTokens, PRIOR_PULLS } from "../../lib/crawler/path-segment-stats";
+
+describe("PathSegmentStats", () => {
+  it("cuts a URL into positioned segments (digits → #), its depth and its query keys", () => {
+    expect(pathSegmentTokens("http://h:8/proceedings/vol-12/x?print=1&a=2&flag")).toEqual(["0:proceedings", "1:vol-#", "2:x", "d:3", "q:print", "q:a", "q:flag"]);
+    expect(pathSegmentTokens("https://h/")).toEqual(["d:0"]);
+    expect(pathSegmentTokens("https://h")).toEqual(["d:0"]);
+    expect(pathSegmentTokens("https://h/a//b/")).toEqual(["0:a", "1:b", "d:2"]);
+    expect(pathSegmentTokens("http://h/1/2/3/4/5/6/7/8")).toEqual(["0:#", "1:#", "2:#", "3:#", "4:#", "5:#", "d:8"]);
+  });
+
+  it("scores Σ log(shrunk token rate / overall rate), unseen tokens 0", () => {
+    const stats = new PathSegmentStats();
+    expect(stats.logRatio("http://h/a/b")).toBe(0);
+    // 4 pulls: /a/x (success), /a/y (success), /b/x, /b/y. Overall rate (2 + 1) / (4 + 2) = 0.5.
+    stats.add("http://h/a/x", true);
+    stats.add("http://h/a/y", true);
+    stats.add("http://h/b/x", false);
+    stats.add("http://h/b/y", false);
+    const overall = 0.5;
+    const rate = (successes: number, pulls: number) => (successes + PRIOR_PULLS * overall) / (pulls + PRIOR_PULLS);
+    // /a/x: 0:a 2 of 2 → (2 + 1) / 4 = 0.75; 1:x 1 of 2 → 0.5; d:2 2 of 4 → (2 + 1) / 6 = 0.5
+    expect(rate(2, 2)).toBe(0.75);
+    expect(stats.logRatio("http://h/a/x")).toBeCloseTo(Math.log(0.75 / 0.5), 12);
+    // /b/z: 0:b 0 of 2 → 1/4; 1:z unseen; d:2 → 0.5
+    expect(stats.logRatio("http://h/b/z")).toBeCloseTo(Math.log(0.25 / 0.5), 12);
+    // /c: unseen segment, d:1 unseen → 0
+    expect(stats.logRatio("http://h/c")).toBe(0);
+    expect(stats.logRatio("http://h/a/new")).toBeGreaterThan(stats.logRatio("http://h/b/new"));
+  });
+
+  it("restores its counts from a JSON state", () => {
+    const stats = new PathSegmentStats();
+    for (let i = 0; i < 30; i++) stats.add(`http://h/${i % 3 === 0 ? "reports" : "news"}/item-${i}?p=${i}`, i % 3 === 0);
+    const restored = PathSegmentStats.fromState(JSON.parse(JSON.stringify(stats.toState())));
+    for (const url of ["http://h/reports/item-99", "http://h/news/x", "http://h/other?p=1"]) expect(restored.logRatio(url)).toBe(stats.logRatio(url));
+    expect(() => PathSegmentStats.fromState({ pulls: 1, successes: 0, buckets: [[-1, 1, 0]] })).toThrow(TypeError);
+  });
+});
