@@ -11,10 +11,13 @@ export function SettingsSummary({ config }: { config: CrawlConfig }) {
     budget.seconds !== null ? formatDuration(budget.seconds * 1000) : null,
   ].filter(Boolean);
   return (
-    <dl className="settings-list">
+    <dl className="settings-list" data-testid="settings-summary">
       <div>
         <dt>Strategy</dt>
-        <dd>{STRATEGY_LABELS[config.strategy as Strategy] ?? config.strategy}</dd>
+        <dd>
+          {STRATEGY_LABELS[config.strategy as Strategy] ?? config.strategy}
+          {config.strategy === "sb" || config.strategy === "sb-oracle" ? ` · ${linkChoice(config)}` : ""}
+        </dd>
       </div>
       <div>
         <dt>Budget</dt>
@@ -48,4 +51,11 @@ export function SettingsSummary({ config }: { config: CrawlConfig }) {
       </div>
     </dl>
   );
+}
+
+/** How an SB crawl picks the link inside the chosen group, and whether exploration follows the site's reward. */
+function linkChoice(config: CrawlConfig): string {
+  const { linkRankSamples, rewardScaledExploration } = config.params;
+  const choice = linkRankSamples > 1 ? `best of ${formatInteger(linkRankSamples)} links by URL` : "uniformly random link, as in the paper";
+  return `${choice} · exploration ${rewardScaledExploration ? "scaled to the site's reward" : "unscaled, as in the paper"}`;
 }
