@@ -102,7 +102,7 @@ export function ensureChromium() {
  * this machine): Debian's `postgresql` package, its cluster started, and a login role with
  * CREATEDB (tests create one database per file; Prisma's shadow databases need it too).
  * Idempotent and fast when all is there (~50 ms). Installs the package only with `install`
- * and as root (`.ci/run`); otherwise returns what is missing.
+ * and as root (`npm test` asks for it); otherwise returns what is missing.
  * @returns null when ready, else the reason it is not
  */
 export function ensurePostgres({ install = false } = {}) {
@@ -111,7 +111,7 @@ export function ensurePostgres({ install = false } = {}) {
   const listClusters = () => spawnSync("pg_lsclusters", ["--no-header"], quiet);
   let clusters = listClusters();
   if (clusters.error) {
-    if (!install || !isRoot) return "Debian's PostgreSQL is not installed (as root: apt-get install -y postgresql, or run .ci/run)";
+    if (!install || !isRoot) return "Debian's PostgreSQL is not installed (as root: apt-get install -y postgresql)";
     log("Installing PostgreSQL from Debian for the PostgreSQL tests…");
     run("apt-get", ["update", "-qq"]);
     run("apt-get", ["install", "-y", "-qq", "postgresql"], { env: { DEBIAN_FRONTEND: "noninteractive" } });
@@ -142,7 +142,7 @@ export function ensurePostgres({ install = false } = {}) {
 /** The tests' login role on 127.0.0.1 (test/helpers/postgres.ts builds its URL from it). */
 export const POSTGRES_TEST_ROLE = { user: "forage", password: "forage", host: "127.0.0.1", port: 5432 };
 
-// `node scripts/setup.mjs postgres [--install]`: .ci/run and the tests' global setup use it.
+// `node scripts/setup.mjs postgres [--install]`: sets up the tests' PostgreSQL by hand (`npm test` calls ensurePostgres itself).
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const [task, ...flags] = process.argv.slice(2);
   if (task !== "postgres") {

@@ -1,9 +1,15 @@
 // `npm test`: every layer (unit, integration, browser) in one run. Installs what it needs first.
-import { ensureChromium, ensureDependencies, ensureNextBuild, ensurePrismaClient, run } from "./setup.mjs";
+import { ensureChromium, ensureDependencies, ensureNextBuild, ensurePostgres, ensurePrismaClient, log, run } from "./setup.mjs";
 
 ensureDependencies();
 ensurePrismaClient();
 ensureChromium();
+// The PostgreSQL tests always run: a skipped test checks nothing.
+const postgresProblem = ensurePostgres({ install: true });
+if (postgresProblem) {
+  log(`The PostgreSQL tests need a server: ${postgresProblem}. As root, \`node scripts/setup.mjs postgres --install\` sets it up.`);
+  process.exit(1);
+}
 ensureNextBuild();
 const ok = run(process.execPath, ["node_modules/vitest/vitest.mjs", "run", ...process.argv.slice(2)], { allowFailure: true });
 process.exit(ok ? 0 : 1);

@@ -14,8 +14,6 @@ declare module "vitest" {
     templateDbPath: string;
     testBackend: TestBackend;
     postgres: PostgresStatus;
-    /** CI=true: a missing PostgreSQL fails the PostgreSQL tests instead of skipping them. */
-    postgresRequired: boolean;
   }
 }
 
@@ -30,7 +28,6 @@ declare module "vitest" {
 export default async function setup(project: TestProject): Promise<() => void> {
   const backend = (process.env.FORAGE_TEST_DB || "sqlite") as TestBackend;
   if (backend !== "sqlite" && backend !== "postgres") throw new Error(`FORAGE_TEST_DB must be "sqlite" or "postgres", not "${backend}"`);
-  const postgresRequired = process.env.CI === "true" || backend === "postgres";
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "forage-template-"));
   const templateDbPath = path.join(dir, "template.db");
@@ -43,12 +40,10 @@ export default async function setup(project: TestProject): Promise<() => void> {
   ]);
   if (!postgres.available && needsPostgres) {
     if (backend === "postgres") throw new Error(`FORAGE_TEST_DB=postgres, but ${postgres.reason}`);
-    const outcome = postgresRequired ? "FAIL (CI=true)" : "are SKIPPED";
-    console.warn(`[forage tests] ${postgres.reason}: the PostgreSQL tests ${outcome}. Set it up with: sudo node scripts/setup.mjs postgres --install`);
+    console.warn(`[forage tests] ${postgres.reason}: the PostgreSQL tests FAIL. Set it up with: sudo node scripts/setup.mjs postgres --install`);
   }
   project.provide("templateDbPath", templateDbPath);
   project.provide("testBackend", backend);
   project.provide("postgres", postgres);
-  project.provide("postgresRequired", postgresRequired);
   return () => fs.rmSync(dir, { recursive: true, force: true });
 }
