@@ -1,19 +1,9 @@
+import type { MetricRow } from "../../crawler/engine/types";
 import type { Db } from "../prisma-client";
 import { requireCrawl } from "./require-crawl";
 
 /** One point of the crawl's curves (docs/API.md `MetricPoint`). */
-export interface MetricPointView {
-  requests: number;
-  targets: number;
-  targetBytes: number;
-  nonTargetBytes: number;
-  frontierSize: number;
-  slope: number | null;
-  ema: number | null;
-  patience: number | null;
-  activeMs: number;
-  at: string;
-}
+export type MetricPointView = MetricRow & { at: string };
 
 export interface MetricsOptions {
   /** Only points with `requests > after` (the chart's last point, for live polling). */

@@ -1,4 +1,5 @@
 import { NotFoundError } from "../../api/errors";
+import type { CrawlCounters } from "../../crawler/engine/types";
 import type { Db } from "../prisma-client";
 import { crawlSummarySelect, toCrawlSummary, type CrawlSummary } from "./crawl-summary";
 
@@ -7,18 +8,7 @@ export interface CrawlDetail extends CrawlSummary {
   /** The full stored settings (lib/crawl-config.ts `CrawlConfig`, with its seed). */
   config: unknown;
   seed: number;
-  counters: {
-    requests: number;
-    getRequests: number;
-    headRequests: number;
-    targets: number;
-    targetBytes: number;
-    nonTargetBytes: number;
-    errors: number;
-    robotsSkips: number;
-    frontierSize: number;
-    groups: number;
-  };
+  counters: Omit<CrawlCounters, "activeMs">;
   /** targets / requests; null before the first request. */
   harvestRate: number | null;
   /** A control the worker has not applied yet: pause | resume | stop | cancel. */

@@ -1,3 +1,4 @@
+import type { RequestRow } from "../../crawler/engine/types";
 import type { Db } from "../prisma-client";
 import { toPage } from "./paging";
 import { requireCrawl } from "./require-crawl";
@@ -7,26 +8,14 @@ export const REQUEST_OUTCOMES = ["ok", "blocked-mime", "too-large", "error", "ro
 export type RequestOutcome = (typeof REQUEST_OUTCOMES)[number];
 
 /** One line of the request log (docs/API.md `RequestRow`). */
-export interface RequestRowView {
+export type RequestRowView = Omit<RequestRow, "kind" | "method" | "outcome" | "headers" | "bodySha256" | "startedAt"> & {
   id: number;
-  seq: number;
+  /** As stored (the engine writes `RequestKind`, `"GET" | "HEAD"`, `RequestOutcome`). */
   kind: string;
   method: string;
-  url: string;
-  status: number | null;
-  mime: string | null;
-  bytes: number;
-  durationMs: number;
-  tagPath: string | null;
-  groupId: number | null;
-  depth: number;
-  referrer: string | null;
-  isTarget: boolean;
   outcome: string;
-  error: string | null;
-  redirectTo: string | null;
   startedAt: string;
-}
+};
 
 /** The columns of `RequestRowView` (not `headers`, which can be kilobytes per row). */
 export const requestRowSelect = {
