@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+import { closeRouteDatabase, createCrawlThroughApi, ctx, expectError, getCrawlDetail, openRouteDatabase, url, type RouteContext } from "../helpers/api-routes";
+import type { TestDatabase } from "../helpers/test-database";
 
 // The control state machine (lib/store/commands/control-plan.ts) through its four routes:
 // route handlers called as plain functions with real Requests, on a real SQLite database.
@@ -9,20 +10,10 @@ import { createTestDatabase, type TestDatabase } from "../helpers/test-database"
 let t: TestDatabase;
 let crawlsRoute: typeof import("@/app/api/crawls/route");
 let crawlRoute: typeof import("@/app/api/crawls/[id]/route");
-let control: Record<"pause" | "resume" | "stop" | "cancel", (request: Request, context: Context) => Promise<Response>>;
-
-type Context = { params: Promise<{ id: string }> };
-const ctx = (id: number | string): Context => ({ params: Promise.resolve({ id: String(id) }) });
-const url = (p: string) => `http://localhost${p}`;
-
-interface ErrorBody {
-  error: { code: string; message: string; status: number; fields?: Record<string, string> };
-}
+let control: Record<"pause" | "resume" | "stop" | "cancel", (request: Request, context: RouteContext) => Promise<Response>>;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  process.env.DATABASE_URL = t.config.databaseUrl;
-  process.env.FORAGE_DATA_DIR = t.config.dataDir;
+  t = await openRouteDatabase();
   crawlsRoute = await import("@/app/api/crawls/route");
   crawlRoute = await import("@/app/api/crawls/[id]/route");
   control = {
@@ -33,41 +24,10 @@ beforeAll(async () => {
   };
 });
 
-afterAll(async () => {
-  const { getDb } = await import("@/app/_server/db");
-  await (await getDb()).$disconnect();
-  await t.dispose();
-});
-
-function post(body: string | object): Request {
-  return new Request(url("/api/crawls"), {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
-}
-
-async function createCrawl(body: object = { rootUrl: "https://www.example.org/" }): Promise<number> {
-  const response = await crawlsRoute.POST(post(body));
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { id: number }).id;
-}
-
-async function getDetail(id: number) {
-  const response = await crawlRoute.GET(new Request(url(`/api/crawls/${id}`)), ctx(id));
-  expect(response.status).toBe(200);
-  return (await response.json()) as Record<string, unknown> & { status: string; pendingControl: string | null; config: Record<string, never> };
-}
+afterAll(() => closeRouteDatabase(t));
 
 async function act(action: keyof typeof control, id: number | string): Promise<Response> {
   return control[action](new Request(url(`/api/crawls/${id}/${action}`), { method: "POST" }), ctx(id));
-}
-
-async function expectError(response: Response, status: number, code: string): Promise<ErrorBody["error"]> {
-  const body = (await response.json()) as ErrorBody;
-  expect({ status: response.status, code: body.error.code }).toEqual({ status, code });
-  expect(body.error.status).toBe(status);
-  return body.error;
 }
 
 
@@ -78,7 +38,7 @@ describe("crawl control (pause / resume / stop / cancel)", () => {
   const lease = () => ({ workerId: "worker-1", leaseExpiresAt: new Date(Date.now() + 60_000) });
 
   it("pauses, resumes and stops a queued crawl directly", async () => {
-    const id = await createCrawl();
+    const id = await createCrawlThroughApi(crawlsRoute);
     expect((await (await act("pause", id)).json()) as object).toMatchObject({ status: "paused", pendingControl: null });
     expect((await (await act("resume", id)).json()) as object).toMatchObject({ status: "queued" });
     const stopped = (await (await act("stop", id)).json()) as Record<string, unknown>;
@@ -89,7 +49,7 @@ describe("crawl control (pause / resume / stop / cancel)", () => {
   });
 
   it("cancels a queued crawl and discards its files", async () => {
-    const id = await createCrawl();
+    const id = await createCrawlThroughApi(crawlsRoute);
     const folder = path.join(t.config.dataDir, "crawls", String(id), "files");
     fs.mkdirSync(folder, { recursive: true });
     fs.writeFileSync(path.join(folder, "abc"), "data");
@@ -105,7 +65,7 @@ describe("crawl control (pause / resume / stop / cancel)", () => {
   });
 
   it("refuses to resume a queued crawl", async () => {
-    const id = await createCrawl();
+    const id = await createCrawlThroughApi(crawlsRoute);
     const error = await expectError(await act("resume", id), 409, "invalid_state");
     expect(error.message).toMatch(/queued, not paused/);
   });
@@ -116,16 +76,16 @@ describe("crawl control (pause / resume / stop / cancel)", () => {
     ["cancelled", "pause"],
     ["failed", "cancel"],
   ] as const)("answers 409 invalid_state for a %s crawl asked to %s, saying why", async (status, action) => {
-    const id = await createCrawl();
+    const id = await createCrawlThroughApi(crawlsRoute);
     await setRow(id, { status });
     const error = await expectError(await act(action, id), 409, "invalid_state");
     expect(error.message).toContain(status);
     expect(error.message).toContain(`nothing to ${action}`);
-    expect((await getDetail(id)).status).toBe(status);
+    expect((await getCrawlDetail(crawlRoute, id)).status).toBe(status);
   });
 
   it("leaves the action to the worker that holds a running crawl, through pendingControl", async () => {
-    const id = await createCrawl();
+    const id = await createCrawlThroughApi(crawlsRoute);
     await setRow(id, { status: "running", startedAt: new Date(), ...lease() });
     expect((await (await act("pause", id)).json()) as object).toMatchObject({ status: "running", pendingControl: "pause" });
     expect((await act("pause", id)).status).toBe(200); // a double click changes nothing
@@ -140,19 +100,19 @@ describe("crawl control (pause / resume / stop / cancel)", () => {
   });
 
   it("stops a running crawl directly when its worker's lease has expired", async () => {
-    const id = await createCrawl();
+    const id = await createCrawlThroughApi(crawlsRoute);
     await setRow(id, { status: "running", workerId: "dead", leaseExpiresAt: new Date(Date.now() - 1000) });
     expect((await (await act("stop", id)).json()) as object).toMatchObject({ status: "finished", stopReason: "user-stop", workerId: null, pendingControl: null });
   });
 
   it("resumes a paused crawl through its worker while held, and re-queues it once released", async () => {
-    const held = await createCrawl();
+    const held = await createCrawlThroughApi(crawlsRoute);
     await setRow(held, { status: "paused", startedAt: new Date(), ...lease() });
     expect((await (await act("resume", held)).json()) as object).toMatchObject({ status: "paused", pendingControl: "resume" });
     expect((await (await act("pause", held)).json()) as object).toMatchObject({ status: "paused", pendingControl: null });
     expect((await expectError(await act("pause", held), 409, "invalid_state")).message).toMatch(/already paused/);
 
-    const released = await createCrawl();
+    const released = await createCrawlThroughApi(crawlsRoute);
     await setRow(released, { status: "paused", startedAt: new Date(), workerId: null, leaseExpiresAt: null });
     expect((await (await act("resume", released)).json()) as object).toMatchObject({ status: "queued", pendingControl: null, workerId: null });
   });

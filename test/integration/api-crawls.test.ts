@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+import { closeRouteDatabase, createCrawlThroughApi, ctx, expectError, getCrawlDetail, openRouteDatabase, postCrawl, url } from "../helpers/api-routes";
+import type { TestDatabase } from "../helpers/test-database";
 
 // Route handlers called as plain functions with real Requests, on a real SQLite database.
 // app/_server/db.ts reads DATABASE_URL / FORAGE_DATA_DIR on first use: set them first.
@@ -10,56 +11,15 @@ let crawlsRoute: typeof import("@/app/api/crawls/route");
 let crawlRoute: typeof import("@/app/api/crawls/[id]/route");
 let eventsRoute: typeof import("@/app/api/crawls/[id]/events/route");
 
-type Context = { params: Promise<{ id: string }> };
-const ctx = (id: number | string): Context => ({ params: Promise.resolve({ id: String(id) }) });
-const url = (p: string) => `http://localhost${p}`;
-
-interface ErrorBody {
-  error: { code: string; message: string; status: number; fields?: Record<string, string> };
-}
-
 beforeAll(async () => {
-  t = await createTestDatabase();
-  process.env.DATABASE_URL = t.config.databaseUrl;
-  process.env.FORAGE_DATA_DIR = t.config.dataDir;
+  t = await openRouteDatabase();
   crawlsRoute = await import("@/app/api/crawls/route");
   crawlRoute = await import("@/app/api/crawls/[id]/route");
   eventsRoute = await import("@/app/api/crawls/[id]/events/route");
 });
 
-afterAll(async () => {
-  const { getDb } = await import("@/app/_server/db");
-  await (await getDb()).$disconnect();
-  await t.dispose();
-});
+afterAll(() => closeRouteDatabase(t));
 
-function post(body: string | object): Request {
-  return new Request(url("/api/crawls"), {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
-}
-
-async function createCrawl(body: object = { rootUrl: "https://www.example.org/" }): Promise<number> {
-  const response = await crawlsRoute.POST(post(body));
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { id: number }).id;
-}
-
-async function getDetail(id: number) {
-  const response = await crawlRoute.GET(new Request(url(`/api/crawls/${id}`)), ctx(id));
-  expect(response.status).toBe(200);
-  return (await response.json()) as Record<string, unknown> & { status: string; pendingControl: string | null; config: Record<string, never> };
-}
-
-
-async function expectError(response: Response, status: number, code: string): Promise<ErrorBody["error"]> {
-  const body = (await response.json()) as ErrorBody;
-  expect({ status: response.status, code: body.error.code }).toEqual({ status, code });
-  expect(body.error.status).toBe(status);
-  return body.error;
-}
 
 function patch(id: number | string, body: string | object): Promise<Response> {
   return crawlRoute.PATCH(
@@ -70,8 +30,8 @@ function patch(id: number | string, body: string | object): Promise<Response> {
 
 describe("POST /api/crawls", () => {
   it("creates a queued crawl with defaults, a drawn seed and a 'created' event", async () => {
-    const id = await createCrawl({ rootUrl: "https://www.example.org/stats#top", name: "Stats", budget: { requests: 50 } });
-    const detail = await getDetail(id);
+    const id = await createCrawlThroughApi(crawlsRoute, { rootUrl: "https://www.example.org/stats#top", name: "Stats", budget: { requests: 50 } });
+    const detail = await getCrawlDetail(crawlRoute, id);
     expect(detail).toMatchObject({ id, name: "Stats", rootUrl: "https://www.example.org/stats", status: "queued", statusLabel: "Queued", strategy: "sb" });
     expect(detail.seed).toEqual(expect.any(Number));
     expect(detail.config).toMatchObject({ rootUrl: "https://www.example.org/stats", seed: detail.seed, budget: { requests: 50, bytes: null } });
@@ -83,8 +43,8 @@ describe("POST /api/crawls", () => {
   });
 
   it("keeps a given seed", async () => {
-    const id = await createCrawl({ rootUrl: "http://127.0.0.1:3100/", seed: 42, allowPrivateNetwork: true });
-    expect((await getDetail(id)).seed).toBe(42);
+    const id = await createCrawlThroughApi(crawlsRoute, { rootUrl: "http://127.0.0.1:3100/", seed: 42, allowPrivateNetwork: true });
+    expect((await getCrawlDetail(crawlRoute, id)).seed).toBe(42);
   });
 
   it.each([
@@ -102,13 +62,13 @@ describe("POST /api/crawls", () => {
     ["no link to rank", { rootUrl: "https://a.org/", params: { linkRankSamples: 0 } }, "params.linkRankSamples", "must be at least 1"],
     ["a fractional link sample", { rootUrl: "https://a.org/", params: { linkRankSamples: 2.5 } }, "params.linkRankSamples", "must be a whole number"],
   ])("refuses %s with 400 invalid_request naming the field", async (_name, body, field, message) => {
-    const error = await expectError(await crawlsRoute.POST(post(body)), 400, "invalid_request");
+    const error = await expectError(await crawlsRoute.POST(postCrawl(body)), 400, "invalid_request");
     expect(error.fields?.[field]).toEqual(message);
     expect(error.message).toContain(field);
   });
 
   it("refuses a body that is not a JSON object", async () => {
-    const error = await expectError(await crawlsRoute.POST(post([1, 2])), 400, "invalid_request");
+    const error = await expectError(await crawlsRoute.POST(postCrawl([1, 2])), 400, "invalid_request");
     expect(Object.keys(error.fields ?? {})).toEqual(["(body)"]);
   });
 
@@ -116,21 +76,21 @@ describe("POST /api/crawls", () => {
     ["malformed JSON", "{ rootUrl: "],
     ["an empty body", ""],
   ])("answers 400 invalid_json for %s", async (_name, body) => {
-    const error = await expectError(await crawlsRoute.POST(post(body)), 400, "invalid_json");
+    const error = await expectError(await crawlsRoute.POST(postCrawl(body)), 400, "invalid_json");
     expect(error.message).toMatch(/not valid JSON/);
   });
 
   it("does not create a crawl when validation fails", async () => {
     const before = await t.db.crawl.count();
-    await crawlsRoute.POST(post({ rootUrl: "ftp://x.org/" }));
+    await crawlsRoute.POST(postCrawl({ rootUrl: "ftp://x.org/" }));
     expect(await t.db.crawl.count()).toBe(before);
   });
 });
 
 describe("GET /api/crawls", () => {
   it("lists crawls newest first with a human status, paged by limit and offset", async () => {
-    const a = await createCrawl({ rootUrl: "https://list-a.org/" });
-    const b = await createCrawl({ rootUrl: "https://list-b.org/" });
+    const a = await createCrawlThroughApi(crawlsRoute, { rootUrl: "https://list-a.org/" });
+    const b = await createCrawlThroughApi(crawlsRoute, { rootUrl: "https://list-b.org/" });
     await t.db.crawl.update({ where: { id: a }, data: { status: "finished", stopReason: "budget-requests" } });
     const response = await crawlsRoute.GET(new Request(url("/api/crawls?limit=2")));
     expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
@@ -163,13 +123,13 @@ describe("GET /api/crawls/:id", () => {
   });
 
   it("shows counters, harvest rate and the host a running crawl waits for", async () => {
-    const id = await createCrawl({ rootUrl: "https://counters.org/" });
+    const id = await createCrawlThroughApi(crawlsRoute, { rootUrl: "https://counters.org/" });
     await t.db.crawl.update({
       where: { id },
       data: { status: "running", requestsCount: 200, getCount: 150, headCount: 50, targetsCount: 50, targetBytes: 10n ** 12n, workerId: "w1", leaseExpiresAt: new Date(Date.now() + 60_000) },
     });
     await t.db.crawlEvent.create({ data: { crawlId: id, level: "warn", kind: "waiting", message: "429", data: JSON.stringify({ host: "counters.org", untilMs: Date.now() + 30_000 }) } });
-    const detail = await getDetail(id);
+    const detail = await getCrawlDetail(crawlRoute, id);
     expect(detail).toMatchObject({
       harvestRate: 0.25,
       targetBytes: 1e12,
@@ -179,13 +139,13 @@ describe("GET /api/crawls/:id", () => {
       workerId: "w1",
     });
     await t.db.crawlEvent.create({ data: { crawlId: id, level: "info", kind: "robots", message: "later event" } });
-    expect((await getDetail(id)).waitingFor).toBeNull();
+    expect((await getCrawlDetail(crawlRoute, id)).waitingFor).toBeNull();
   });
 });
 
 describe("PATCH /api/crawls/:id", () => {
   it("changes URL patterns and the delay, keeps everything else, and logs the diff", async () => {
-    const id = await createCrawl({ rootUrl: "https://patch.org/", budget: { requests: 77 }, seed: 9 });
+    const id = await createCrawlThroughApi(crawlsRoute, { rootUrl: "https://patch.org/", budget: { requests: 77 }, seed: 9 });
     const response = await patch(id, { blocklist: { urlPatterns: ["*/calendar*"] }, politeness: { delayMs: 500 } });
     expect(response.status).toBe(200);
     const detail = (await response.json()) as { config: { blocklist: { urlPatterns: string[]; extensions: string[] }; politeness: { delayMs: number; obeyRobots: boolean }; budget: { requests: number }; seed: number } };
@@ -207,7 +167,7 @@ describe("PATCH /api/crawls/:id", () => {
   });
 
   it("accepts settings changes on a running crawl", async () => {
-    const id = await createCrawl();
+    const id = await createCrawlThroughApi(crawlsRoute);
     await t.db.crawl.update({ where: { id }, data: { status: "running", workerId: "w", leaseExpiresAt: new Date(Date.now() + 60_000) } });
     const detail = (await (await patch(id, { politeness: { delayMs: 0 } })).json()) as { config: { politeness: { delayMs: number } } };
     expect(detail.config.politeness.delayMs).toBe(0);
@@ -225,13 +185,13 @@ describe("PATCH /api/crawls/:id", () => {
     [{}, "(body)", expect.stringContaining("names no editable setting")],
     [[1], "(body)", "must be a JSON object"],
   ])("refuses %j with 400 naming the field", async (body, field, message) => {
-    const id = await createCrawl();
+    const id = await createCrawlThroughApi(crawlsRoute);
     const error = await expectError(await patch(id, body), 400, "invalid_request");
     expect(error.fields?.[field]).toEqual(message);
   });
 
   it("answers invalid_json, 404 and 409 where they apply", async () => {
-    const id = await createCrawl();
+    const id = await createCrawlThroughApi(crawlsRoute);
     await expectError(await patch(id, "{nope"), 400, "invalid_json");
     await expectError(await patch(999_999, { politeness: { delayMs: 5 } }), 404, "not_found");
     await expectError(await patch("abc", { politeness: { delayMs: 5 } }), 404, "not_found");
@@ -245,7 +205,7 @@ describe("DELETE /api/crawls/:id", () => {
   const del = (id: number | string) => crawlRoute.DELETE(new Request(url(`/api/crawls/${id}`), { method: "DELETE" }), ctx(id));
 
   it("refuses while queued, running or paused", async () => {
-    const id = await createCrawl();
+    const id = await createCrawlThroughApi(crawlsRoute);
     for (const status of ["queued", "running", "paused"]) {
       await t.db.crawl.update({ where: { id }, data: { status } });
       const error = await expectError(await del(id), 409, "invalid_state");
@@ -254,7 +214,7 @@ describe("DELETE /api/crawls/:id", () => {
   });
 
   it("deletes a finished crawl's rows and folder, then answers 404", async () => {
-    const id = await createCrawl();
+    const id = await createCrawlThroughApi(crawlsRoute);
     await t.db.crawl.update({ where: { id }, data: { status: "finished" } });
     await t.db.crawlRequest.create({ data: { crawlId: id, seq: 1, kind: "page", method: "GET", url: "https://x.org/" } });
     const folder = path.join(t.config.dataDir, "crawls", String(id), "files");

@@ -4,18 +4,17 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_NAME_CHARS } from "@/lib/export/file-names";
-import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+import { closeRouteDatabase, ctx, openRouteDatabase, type RouteContext } from "../helpers/api-routes";
+import type { TestDatabase } from "../helpers/test-database";
 
 // Route handlers called as plain functions with real Requests, on a real SQLite database and
 // real files; archives are checked with Info-ZIP's `unzip`.
 let t: TestDatabase;
-type Context = { params: Promise<{ id: string }> };
-type Get = (request: Request, context: Context) => Promise<Response>;
+type Get = (request: Request, context: RouteContext) => Promise<Response>;
 let routes: Record<"zip" | "manifestCsv" | "manifestJson" | "requestsCsv", Get>;
 let fileRoute: (request: Request, context: { params: Promise<{ id: string; targetId: string }> }) => Promise<Response>;
 let crawlId: number;
 
-const ctx = (id: number | string): Context => ({ params: Promise.resolve({ id: String(id) }) });
 const get = (route: keyof typeof routes, id: number | string = crawlId) => routes[route](new Request(`http://localhost/api/crawls/${id}/x`), ctx(id));
 const getFile = (targetId: number | string, id: number | string = crawlId) =>
   fileRoute(new Request(`http://localhost/api/crawls/${id}/targets/${targetId}/file`), { params: Promise.resolve({ id: String(id), targetId: String(targetId) }) });
@@ -44,9 +43,7 @@ const FIXTURES: Fixture[] = [
 const sha = (text: string) => createHash("sha256").update(text).digest("hex");
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  process.env.DATABASE_URL = t.config.databaseUrl;
-  process.env.FORAGE_DATA_DIR = t.config.dataDir;
+  t = await openRouteDatabase();
   routes = {
     zip: (await import("@/app/api/crawls/[id]/export.zip/route")).GET,
     manifestCsv: (await import("@/app/api/crawls/[id]/manifest.csv/route")).GET,
@@ -79,11 +76,7 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
-  const { getDb } = await import("@/app/_server/db");
-  await (await getDb()).$disconnect();
-  await t.dispose();
-});
+afterAll(() => closeRouteDatabase(t));
 
 /** Parses RFC 4180 CSV (quoted cells, doubled quotes, CRLF). */
 function parseCsv(text: string): string[][] {

@@ -1,22 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+import { closeRouteDatabase, ctx, openRouteDatabase, type ErrorBody, type RouteContext } from "../helpers/api-routes";
+import type { TestDatabase } from "../helpers/test-database";
 
 // Route handlers called as plain functions with real Requests, on a real SQLite database.
 let t: TestDatabase;
-type Context = { params: Promise<{ id: string }> };
-type Get = (request: Request, context: Context) => Promise<Response>;
+type Get = (request: Request, context: RouteContext) => Promise<Response>;
 let routes: Record<"metrics" | "groups" | "earlyStop" | "targets" | "byMime" | "requests" | "events", Get>;
 
-const ctx = (id: number | string): Context => ({ params: Promise.resolve({ id: String(id) }) });
-
-interface ErrorBody {
-  error: { code: string; message: string; status: number; fields?: Record<string, string> };
-}
-
 beforeAll(async () => {
-  t = await createTestDatabase();
-  process.env.DATABASE_URL = t.config.databaseUrl;
-  process.env.FORAGE_DATA_DIR = t.config.dataDir;
+  t = await openRouteDatabase();
   routes = {
     metrics: (await import("@/app/api/crawls/[id]/metrics/route")).GET,
     groups: (await import("@/app/api/crawls/[id]/groups/route")).GET,
@@ -28,11 +20,7 @@ beforeAll(async () => {
   };
 });
 
-afterAll(async () => {
-  const { getDb } = await import("@/app/_server/db");
-  await (await getDb()).$disconnect();
-  await t.dispose();
-});
+afterAll(() => closeRouteDatabase(t));
 
 async function call<T>(route: keyof typeof routes, id: number | string, query = ""): Promise<{ status: number; body: T }> {
   const name = route === "byMime" ? "targets/by-mime" : route === "earlyStop" ? "early-stop" : route;
