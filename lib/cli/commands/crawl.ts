@@ -1,10 +1,9 @@
-import { loadConfig } from "../../config";
 import { CrawlConfigError, parseCrawlConfig, STRATEGIES, type CrawlConfigInput } from "../../crawl-config";
 import { HostPoliteness } from "../../crawler/fetch/host-politeness";
 import { runStoredCrawl } from "../../crawler/run-stored-crawl";
 import { formatBytes } from "../../format";
-import { ensureMigrated, openDatabase } from "../../store";
 import { CliUsageError } from "../cli-error";
+import { openCliSession } from "../cli-session";
 import { parseIntegerOption, parseOptions } from "../parse-options";
 import { ProgressLine } from "../progress-line";
 import { insertCrawl } from "../../store/insert-crawl";
@@ -75,13 +74,8 @@ export async function crawlCommand(argv: string[]): Promise<number> {
     }
     throw error;
   }
-  const forage = loadConfig({ DATABASE_URL: args.db, FORAGE_DATA_DIR: args.out });
-  await ensureMigrated(forage, { apply: true });
-  const db = await openDatabase(forage);
-  const abort = new AbortController();
-  const onSignal = () => abort.abort();
-  process.once("SIGINT", onSignal);
-  process.once("SIGTERM", onSignal);
+  const session = await openCliSession(args);
+  const { forage, db } = session;
   const started = Date.now();
   let stopLease = () => {};
   try {
@@ -96,7 +90,7 @@ export async function crawlCommand(argv: string[]): Promise<number> {
       forage,
       crawlId,
       politeness: new HostPoliteness(),
-      signal: abort.signal,
+      signal: session.signal,
       onProgress: (counters) => progress?.update(counters),
     });
     progress?.done();
@@ -133,9 +127,7 @@ export async function crawlCommand(argv: string[]): Promise<number> {
     return 0;
   } finally {
     stopLease();
-    process.off("SIGINT", onSignal);
-    process.off("SIGTERM", onSignal);
-    await db.$disconnect();
+    await session.close();
   }
 }
 

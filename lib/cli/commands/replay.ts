@@ -1,9 +1,8 @@
-import { loadConfig } from "../../config";
 import { STRATEGIES, type Strategy } from "../../crawl-config";
 import { ReplayError, runReplay } from "../../crawler/replay/run-replay";
 import { formatBytes } from "../../format";
-import { ensureMigrated, openDatabase } from "../../store";
 import { CliUsageError } from "../cli-error";
+import { openCliSession } from "../cli-session";
 import { parseIntegerOption, parseOptions } from "../parse-options";
 import { ProgressLine } from "../progress-line";
 
@@ -61,14 +60,8 @@ export function replayArgs(argv: string[]): ReplayArgs {
  */
 export async function replayCommand(argv: string[]): Promise<number> {
   const args = replayArgs(argv);
-  // Only the options given: an undefined override would hide DATABASE_URL / FORAGE_DATA_DIR from the environment.
-  const forage = loadConfig({ ...(args.db !== undefined && { DATABASE_URL: args.db }), ...(args.out !== undefined && { FORAGE_DATA_DIR: args.out }) });
-  await ensureMigrated(forage, { apply: true });
-  const db = await openDatabase(forage);
-  const abort = new AbortController();
-  const onSignal = () => abort.abort();
-  process.once("SIGINT", onSignal);
-  process.once("SIGTERM", onSignal);
+  const session = await openCliSession(args);
+  const { forage, db } = session;
   const started = Date.now();
   let progress: ProgressLine | null = null;
   try {
@@ -79,7 +72,7 @@ export async function replayCommand(argv: string[]): Promise<number> {
       strategy: args.strategy,
       seed: args.seed,
       budgetRequests: args.budget,
-      signal: abort.signal,
+      signal: session.signal,
       onCreated: (crawlId, config, index) => {
         if (args.json) return;
         progress = new ProgressLine(config.budget.requests);
@@ -123,8 +116,6 @@ export async function replayCommand(argv: string[]): Promise<number> {
     }
     return 0;
   } finally {
-    process.off("SIGINT", onSignal);
-    process.off("SIGTERM", onSignal);
-    await db.$disconnect();
+    await session.close();
   }
 }
