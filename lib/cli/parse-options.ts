@@ -18,6 +18,8 @@ export function parseOptions<T extends Options>(argv: string[], options: T, { po
     if (error instanceof CliUsageError) throw error;
     const message = error instanceof Error ? error.message.split("\n")[0]! : String(error);
     // node appends hints ("To specify a positional argument…"); one line with the option is enough.
+    const ambiguous = /^Option '([^']*)' argument is ambiguous/.exec(message);
+    if (ambiguous) throw new CliUsageError(`${ambiguous[1]} needs a value; write one that starts with "-" as ${ambiguous[1]}=-5`);
     throw new CliUsageError(message.replace(/^Unknown option '([^']*)'.*$/, "unknown option $1"));
   }
 }
@@ -27,6 +29,9 @@ export function parseIntegerOption(name: string, raw: string | undefined, { min 
   if (raw === undefined) return undefined;
   if (!/^-?\d+$/.test(raw.trim())) throw new CliUsageError(`--${name} must be a whole number, got "${raw}"`);
   const value = Number(raw);
-  if (value < min || value > max) throw new CliUsageError(`--${name} must be between ${min} and ${max}, got ${value}`);
+  if (value < min || value > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `at least ${min}` : `between ${min} and ${max}`;
+    throw new CliUsageError(`--${name} must be ${range}, got ${value}`);
+  }
   return value;
 }
