@@ -24,10 +24,12 @@ describe("forage bench", () => {
       const cells = byStrategy.get(name)!;
       expect(cells[3], name).toBe(`${total}/${total}`); // a finite site: every crawl finds them all
       expect(Number(cells[5]), name).toBeGreaterThanOrEqual(Math.ceil(0.9 * total)); // at least one request per target
+      expect(cells[7], name).toBe((Number(cells[5]) / truth.bfsRequestsTo90!).toFixed(2)); // ÷ the paper's (FIFO) BFS
     }
     expect(byStrategy.get("bfs")![6]).toBe("1.00");
     expect(byStrategy.get("omniscient")![5]).toBe(String(Math.ceil(0.9 * total)));
     expect(byStrategy.get("bfs (site reference)")![5]).toBe(String(truth.bfsRequestsTo90));
+    expect(byStrategy.get("bfs (site reference)")![7]).toBe("1.00");
   });
 
   it("refuses an unknown strategy with exit 2 and one line", async () => {
