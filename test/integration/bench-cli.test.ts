@@ -32,6 +32,31 @@ describe("forage bench", () => {
     expect(byStrategy.get("bfs (site reference)")![7]).toBe("1.00");
   });
 
+  it("with --seeds prints one table per seed, then each strategy's ratios per seed and their mean", async () => {
+    const portBase = 41_000 + Math.floor(Math.random() * 20_000);
+    const run = await forage(["bench", "--shapes", "ministry-portal", "--size", "tiny", "--seeds", "1,2", "--strategies", "sb", "--port-base", String(portBase)]);
+    expect(run.code).toBe(0);
+    const [seed1, seed2, means] = run.stdout.split(/^(?:Seed \d+|Means over seeds 1, 2).*$/m).slice(1);
+    const cellsOf = (table: string | undefined, strategy: string) =>
+      table!.split("\n").filter((line) => line.startsWith(`| ministry-portal | ${strategy} |`)).map((line) => line.split("|").map((cell) => cell.trim()))[0]!;
+    const sb = cellsOf(means, "sb");
+    const perSeed = [cellsOf(seed1, "sb"), cellsOf(seed2, "sb")];
+    expect(sb[3]).toBe(`${perSeed[0]![6]} / ${perSeed[1]![6]}`); // ÷ BFS per seed
+    expect(sb[5]).toBe(`${perSeed[0]![7]} / ${perSeed[1]![7]}`); // ÷ the paper's BFS per seed
+    const mean = (a: string, b: string) => Number(a) / 2 + Number(b) / 2;
+    expect(Math.abs(Number(sb[4]) - mean(perSeed[0]![6]!, perSeed[1]![6]!))).toBeLessThanOrEqual(0.01); // mean of the rounded cells, within rounding
+    expect(Math.abs(Number(sb[6]) - mean(perSeed[0]![7]!, perSeed[1]![7]!))).toBeLessThanOrEqual(0.01);
+    expect(cellsOf(means, "bfs")[4]).toBe("1.00");
+    expect(means).not.toContain("site reference");
+  });
+
+  it("refuses --seed with --seeds, and an empty seed, with exit 2 and one line", async () => {
+    const both = await forage(["bench", "--seed", "1", "--seeds", "1,2"]);
+    expect([both.code, both.stderr.trim()]).toEqual([2, "forage bench: give --seed or --seeds, not both"]);
+    const empty = await forage(["bench", "--seeds", "1,,2"]);
+    expect([empty.code, empty.stderr.trim()]).toEqual([2, "forage bench: --seeds needs a comma-separated list of integers, e.g. 1,2,3"]);
+  });
+
   it("refuses an unknown strategy with exit 2 and one line", async () => {
     const run = await forage(["bench", "--strategies", "sb,magic"]);
     expect(run.code).toBe(2);

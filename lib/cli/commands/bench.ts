@@ -1,5 +1,6 @@
 import { STRATEGIES } from "../../crawl-config";
 import { runBenchCrawl, type BenchRunInput } from "../../bench/bench-run";
+import { formatBenchSummary, summarizeBenchRuns, type SeededBenchRows } from "../../bench/bench-summary";
 import { formatBenchTable, runBench, type BenchStrategy } from "../../bench/run-bench";
 import { SITE_SHAPES, type SiteShape } from "../../sitesim";
 import { CliUsageError } from "../cli-error";
@@ -7,8 +8,9 @@ import { parseIntegerOption, parseOptions } from "../parse-options";
 import { parseSiteOptions } from "./demo";
 
 export const benchHelp =
-  "forage bench [--shapes a,b] [--size small] [--seed N] [--strategies sb,bfs,…] [--budget-factor 1.3] [--params JSON] [--port-base N]\n" +
+  "forage bench [--shapes a,b] [--size small] [--seed N | --seeds 1,2,3] [--strategies sb,bfs,…] [--budget-factor 1.3] [--params JSON] [--port-base N]\n" +
   "             every strategy on every simulator shape; prints a Markdown table\n" +
+  "             (one per seed, then the means over the seeds)\n" +
   "             (sb-paper = sb with the paper's uniform link choice and unscaled exploration)";
 
 const BENCH_STRATEGIES: BenchStrategy[] = ["sb", "sb-paper", "bfs", "dfs", "random", "focused", "tp-off"];
@@ -19,6 +21,7 @@ export async function benchCommand(argv: string[]): Promise<number> {
     shapes: { type: "string" },
     size: { type: "string" },
     seed: { type: "string" },
+    seeds: { type: "string" },
     strategies: { type: "string" },
     "budget-factor": { type: "string" },
     params: { type: "string" },
@@ -26,7 +29,9 @@ export async function benchCommand(argv: string[]): Promise<number> {
   });
   const shapes = (values.shapes?.split(",").map((s) => s.trim()) ?? Object.keys(SITE_SHAPES)) as SiteShape[];
   for (const shape of shapes) if (!(shape in SITE_SHAPES)) throw new CliUsageError(`--shapes: unknown shape "${shape}" (${Object.keys(SITE_SHAPES).join(", ")})`);
+  if (values.seed !== undefined && values.seeds !== undefined) throw new CliUsageError("give --seed or --seeds, not both");
   const { size, seed } = parseSiteOptions({ size: values.size, seed: values.seed });
+  const seeds = values.seeds === undefined ? [seed] : values.seeds.split(",").map(parseSeed);
   const strategies = (values.strategies?.split(",").map((s) => s.trim()) ?? BENCH_STRATEGIES) as BenchStrategy[];
   for (const strategy of strategies) {
     const known = strategy === "sb-paper" || ((STRATEGIES as readonly string[]).includes(strategy) && strategy !== "sb-oracle");
@@ -45,10 +50,23 @@ export async function benchCommand(argv: string[]): Promise<number> {
   }
   const started = Date.now();
   const portBase = parseIntegerOption("port-base", values["port-base"], { min: 1024, max: 65000 }) ?? 39200;
-  const rows = await runBench({ shapes, size, seed, strategies, budgetFactor, params, portBase, log: (line) => console.error(`[bench] ${line}`) });
-  console.log(formatBenchTable(rows));
-  console.error(`[bench] ${((Date.now() - started) / 1000).toFixed(0)} s; size ${size}, seed ${seed}`);
+  const runs: SeededBenchRows[] = [];
+  for (const runSeed of seeds) {
+    const rows = await runBench({ shapes, size, seed: runSeed, strategies, budgetFactor, params, portBase, log: (line) => console.error(`[bench] ${line}`) });
+    runs.push({ seed: runSeed, rows });
+    if (seeds.length > 1) console.log(`Seed ${runSeed}:\n`);
+    console.log(formatBenchTable(rows));
+    if (seeds.length > 1) console.log("");
+  }
+  if (seeds.length > 1) console.log(`Means over seeds ${seeds.join(", ")} (requests to 90 % of the targets):\n\n${formatBenchSummary(seeds, summarizeBenchRuns(runs))}`);
+  console.error(`[bench] ${((Date.now() - started) / 1000).toFixed(0)} s; size ${size}, seed${seeds.length > 1 ? "s" : ""} ${seeds.join(", ")}`);
   return 0;
+}
+
+/** One entry of `--seeds`. */
+function parseSeed(raw: string): number {
+  if (raw.trim() === "") throw new CliUsageError("--seeds needs a comma-separated list of integers, e.g. 1,2,3");
+  return parseIntegerOption("seeds", raw.trim(), { min: 0, max: 2 ** 31 - 1 })!;
 }
 
 /** `forage bench-run <json>`: one benchmark crawl in this process (used by `forage bench`). */
