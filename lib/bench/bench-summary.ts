@@ -1,4 +1,4 @@
-import type { BenchRow } from "./run-bench";
+import { SITE_REFERENCE_BFS, type BenchRow } from "./run-bench";
 
 /** One `forage bench` table per seed. */
 export interface SeededBenchRows {
@@ -24,7 +24,7 @@ export function summarizeBenchRuns(runs: SeededBenchRows[]): BenchSummaryRow[] {
   const summary = new Map<string, BenchSummaryRow>();
   for (const [runIndex, run] of runs.entries()) {
     for (const row of run.rows) {
-      if (row.strategy === "bfs (site reference)") continue;
+      if (row.strategy === SITE_REFERENCE_BFS) continue;
       const key = `${row.shape}\u0000${row.strategy}`;
       let entry = summary.get(key);
       if (!entry) {

@@ -14,6 +14,9 @@ export type BenchStrategy = Strategy | "sb-paper";
 
 const SB_PAPER_PARAMS = { linkRankSamples: 1, rewardScaledExploration: false };
 
+/** The row of the simulator's reference BFS (the paper's BFS: FIFO over every link, no classifier). */
+export const SITE_REFERENCE_BFS = "bfs (site reference)";
+
 export interface BenchOptions {
   shapes: SiteShape[];
   size: SiteSize;
@@ -154,7 +157,7 @@ export async function runBench(options: BenchOptions): Promise<BenchRow[]> {
       cpuMsPerRequest: null, engineMsPerRequest: null, requestsPerSecond: null, peakRssMb: null, stopReason: "-",
     });
     rows.push({
-      shape, strategy: "bfs (site reference)", targets: total, totalTargets: total, to50: truth.bfsRequestsTo50, to90: truth.bfsRequestsTo90,
+      shape, strategy: SITE_REFERENCE_BFS, targets: total, totalTargets: total, to50: truth.bfsRequestsTo50, to90: truth.bfsRequestsTo90,
       ratioToBfs90: ratioTo(truth.bfsRequestsTo90, bfs90), ratioToPaperBfs90: ratioTo(truth.bfsRequestsTo90, truth.bfsRequestsTo90), atLeastBfsAfter: null, requests: truth.bfsRequests,
       cpuMsPerRequest: null, engineMsPerRequest: null, requestsPerSecond: null, peakRssMb: null, stopReason: truth.bfsStop,
     });
@@ -162,6 +165,7 @@ export async function runBench(options: BenchOptions): Promise<BenchRow[]> {
   return rows;
 }
 
+/** value ÷ baseline, or null when either is missing. */
 function ratioTo(value: number | null, baseline: number | null): number | null {
   return value !== null && baseline ? value / baseline : null;
 }
