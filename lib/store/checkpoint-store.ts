@@ -1,4 +1,5 @@
 import type { CrawlCounters } from "../crawler/engine/types";
+import { crawlCounterColumns } from "./crawl-batch";
 import type { Db } from "./prisma-client";
 import { TargetFileStore } from "./target-files";
 
@@ -71,23 +72,7 @@ export async function rollBackToCheckpoint(db: Db, dataDir: string, crawlId: num
   const requests = last ? await db.crawlRequest.deleteMany({ where: { crawlId, id: { gt: last.id } } }) : { count: 0 };
   const targets = await db.target.deleteMany({ where: { crawlId, requestSeq: { gt: point.requests } } });
   const metricPoints = await db.metricPoint.deleteMany({ where: { crawlId, requests: { gt: point.requests } } });
-  const c = point.counters;
-  await db.crawl.update({
-    where: { id: crawlId },
-    data: {
-      requestsCount: c.requests,
-      getCount: c.getRequests,
-      headCount: c.headRequests,
-      targetsCount: c.targets,
-      targetBytes: BigInt(c.targetBytes),
-      nonTargetBytes: BigInt(c.nonTargetBytes),
-      errorsCount: c.errors,
-      robotsSkips: c.robotsSkips,
-      frontierSize: c.frontierSize,
-      groupsCount: c.groups,
-      activeMs: Math.round(c.activeMs),
-    },
-  });
+  await db.crawl.update({ where: { id: crawlId }, data: crawlCounterColumns(point.counters) });
   const kept = await db.target.findMany({ where: { crawlId }, select: { sha256: true } });
   const files = new TargetFileStore(dataDir, crawlId);
   files.cleanTemporary();

@@ -65,3 +65,20 @@ export function isEmptyBatch(batch: CrawlBatch): boolean {
     !batch.checkpoint
   );
 }
+
+/** The crawl row's counter columns for a counters snapshot (Prisma writes; the SQLite writer binds the same values). */
+export function crawlCounterColumns(counters: CrawlCounters) {
+  return {
+    requestsCount: counters.requests,
+    getCount: counters.getRequests,
+    headCount: counters.headRequests,
+    targetsCount: counters.targets,
+    targetBytes: BigInt(counters.targetBytes),
+    nonTargetBytes: BigInt(counters.nonTargetBytes),
+    errorsCount: counters.errors,
+    robotsSkips: counters.robotsSkips,
+    frontierSize: counters.frontierSize,
+    groupsCount: counters.groups,
+    activeMs: Math.round(counters.activeMs),
+  };
+}

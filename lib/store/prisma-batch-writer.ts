@@ -1,4 +1,4 @@
-import { LeaseLostError, type CrawlBatch, type CrawlBatchWriter } from "./crawl-batch";
+import { crawlCounterColumns, LeaseLostError, type CrawlBatch, type CrawlBatchWriter } from "./crawl-batch";
 import type { Db } from "./prisma-client";
 import { insertRows } from "./raw-insert";
 
@@ -58,19 +58,7 @@ export class PrismaBatchWriter implements CrawlBatchWriter {
       if (counters) {
         await tx.crawl.update({
           where: { id: crawlId },
-          data: {
-            requestsCount: counters.requests,
-            getCount: counters.getRequests,
-            headCount: counters.headRequests,
-            targetsCount: counters.targets,
-            targetBytes: BigInt(counters.targetBytes),
-            nonTargetBytes: BigInt(counters.nonTargetBytes),
-            errorsCount: counters.errors,
-            robotsSkips: counters.robotsSkips,
-            frontierSize: counters.frontierSize,
-            groupsCount: counters.groups,
-            activeMs: Math.round(counters.activeMs),
-          },
+          data: crawlCounterColumns(counters),
         });
       }
       if (checkpoint) {
