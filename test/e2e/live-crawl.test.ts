@@ -9,6 +9,7 @@ import { startApp, type RunningApp } from "../helpers/app-server";
 import { launchBrowser } from "../helpers/browser";
 import { freePort, startNodeProcess, waitForHttp, type ManagedProcess } from "../helpers/processes";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+import { parseCsv } from "../helpers/csv";
 
 // The whole product at once, as `npm start` runs it: the built dashboard, a real `forage worker`
 // process and the `forage demo` website, all on one temporary database and data folder. In
@@ -100,35 +101,6 @@ async function crawlRow(id: number) {
   return database.db.crawl.findUniqueOrThrow({ where: { id } });
 }
 
-/** A minimal RFC 4180 reader (quoted cells, doubled quotes, CRLF). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (char === "\n" || (char === "\r" && text[i + 1] === "\n")) {
-      if (char === "\r") i++;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-    } else cell += char;
-  }
-  if (cell !== "" || row.length > 0) rows.push([...row, cell]);
-  return rows;
-}
 
 describe("first run with a worker and the demo site", () => {
   it("“Try the demo crawl” starts a crawl that the worker picks up within seconds", async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_NAME_CHARS } from "@/lib/export/file-names";
 import { closeRouteDatabase, ctx, openRouteDatabase, type RouteContext } from "../helpers/api-routes";
 import type { TestDatabase } from "../helpers/test-database";
+import { parseCsv } from "../helpers/csv";
 
 // Route handlers called as plain functions with real Requests, on a real SQLite database and
 // real files; archives are checked with Info-ZIP's `unzip`.
@@ -78,25 +79,6 @@ beforeAll(async () => {
 
 afterAll(() => closeRouteDatabase(t));
 
-/** Parses RFC 4180 CSV (quoted cells, doubled quotes, CRLF). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") row.push(cell), (cell = "");
-    else if (char === "\r" && text[i + 1] === "\n") row.push(cell), rows.push(row), (row = []), (cell = ""), i++;
-    else cell += char;
-  }
-  return rows;
-}
 
 async function downloadZip(id: number = crawlId): Promise<string> {
   const response = await get("zip", id);

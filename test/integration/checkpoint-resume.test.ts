@@ -10,6 +10,7 @@ import { createCrawl } from "../../lib/store/commands/create-crawl";
 import { insertCrawl } from "../../lib/store/insert-crawl";
 import { startNodeProcess, type ManagedProcess } from "../helpers/processes";
 import { createTestDatabase, testBackend, type TestDatabase } from "../helpers/test-database";
+import { pollUntil } from "../helpers/poll-until";
 
 let t: TestDatabase;
 let site: RunningSite;
@@ -55,17 +56,8 @@ async function kill9(worker: ManagedProcess): Promise<void> {
   await exited;
 }
 
-async function waitFor<T>(what: string, read: () => Promise<T>, accept: (value: T) => boolean, worker?: ManagedProcess, timeoutMs = 40_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (accept(value)) return value;
-    if (Date.now() > deadline) {
-      throw new Error(`timed out waiting for ${what}; last ${JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? Number(v) : v))}\n${worker?.output() ?? ""}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+const waitFor = <T>(what: string, read: () => Promise<T>, accept: (value: T) => boolean, worker?: ManagedProcess, timeoutMs = 40_000) =>
+  pollUntil(what, read, accept, { timeoutMs, pollMs: 25, context: () => worker?.output() ?? "" });
 
 const crawlRow = (id: number) => () => t.db.crawl.findUniqueOrThrow({ where: { id } });
 

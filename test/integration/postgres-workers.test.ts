@@ -3,6 +3,7 @@ import { buildSite, startSiteServer, type RunningSite } from "../../lib/sitesim"
 import { createCrawl } from "../../lib/store/commands/create-crawl";
 import { startNodeProcess, type ManagedProcess } from "../helpers/processes";
 import { createTestDatabase, describePostgres, type TestDatabase } from "../helpers/test-database";
+import { pollUntil } from "../helpers/poll-until";
 
 // Scale-out end to end: real `forage worker` processes sharing one PostgreSQL database and one
 // queue, crawling a simulated site over real HTTP.
@@ -45,15 +46,8 @@ function startWorker(name: string, env: Record<string, string> = {}): ManagedPro
   return worker;
 }
 
-async function waitFor<T>(what: string, read: () => Promise<T> | T, accept: (value: T) => boolean, timeoutMs: number, logs: () => string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (accept(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last ${JSON.stringify(value)}\n${logs()}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const waitFor = <T>(what: string, read: () => Promise<T> | T, accept: (value: T) => boolean, timeoutMs: number, logs: () => string) =>
+  pollUntil(what, read, accept, { timeoutMs, pollMs: 20, context: logs });
 
 /** Samples each crawl's lease holder until `done`; returns every holder seen per crawl, in order. */
 function recordHolders(ids: number[]) {

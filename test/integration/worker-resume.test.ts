@@ -5,6 +5,7 @@ import { requestControl } from "../../lib/store/commands/request-control";
 import { CrawlWorker } from "../../lib/worker/crawl-worker";
 import { failExpiredLeases } from "../../lib/worker/leases";
 import { createTestDatabase, testBackend, type TestDatabase } from "../helpers/test-database";
+import { pollUntil } from "../helpers/poll-until";
 
 let t: TestDatabase;
 let site: RunningSite;
@@ -30,15 +31,8 @@ async function startWorker(): Promise<CrawlWorker> {
   return worker;
 }
 
-async function waitFor<T>(what: string, read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (accept(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last value ${JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? Number(v) : v))}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+const waitFor = <T>(what: string, read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 20_000) =>
+  pollUntil(what, read, accept, { timeoutMs, pollMs: 25 });
 
 const crawlRow = (id: number) => () => t.db.crawl.findUniqueOrThrow({ where: { id } });
 const newCrawl = (budget: number, delayMs: number) =>

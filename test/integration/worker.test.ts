@@ -8,6 +8,7 @@ import { updateLiveSettings } from "../../lib/store/commands/update-live-setting
 import { claimNextCrawl } from "../../lib/worker/leases";
 import { CrawlWorker } from "../../lib/worker/crawl-worker";
 import { createTestDatabase, testBackend, type TestDatabase } from "../helpers/test-database";
+import { pollUntil } from "../helpers/poll-until";
 
 let t: TestDatabase;
 let site: RunningSite;
@@ -26,15 +27,8 @@ afterAll(async () => {
   await t?.dispose();
 });
 
-async function waitFor<T>(what: string, read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (accept(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last value ${JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? Number(v) : v))}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const waitFor = <T>(what: string, read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 20_000) =>
+  pollUntil(what, read, accept, { timeoutMs, pollMs: 50 });
 
 const crawlRow = (id: number) => () => t.db.crawl.findUniqueOrThrow({ where: { id } });
 
