@@ -124,6 +124,12 @@ export const algorithmParamsSchema = z.strictObject({
    * sites (0.02 targets per page) are not explored round-robin (Forage's addition). @default true
    */
   rewardScaledExploration: z.boolean().default(true),
+  /**
+   * When choosing a group, add this many times what the URLs of a few of its links promise above an
+   * average page (the same URL statistics as `linkRankSamples`; group-outlook.ts); 0 = the bandit
+   * alone, as in the paper (Forage's addition). @default 3
+   */
+  urlOutlookWeight: z.number().min(0, "must not be negative").max(100).default(3),
   /** Skip links whose URL shape answered 3 times with neither a page nor a target (Forage's addition). @default true */
   skipDeadUrlShapes: z.boolean().default(true),
   /**

@@ -72,6 +72,7 @@ export const PARAM_GROUPS: ParamGroup[] = [
     ],
     fields: [
       { key: "banditAlpha", label: "Exploration weight α", step: "any", hint: "How strongly the bandit tries little-used groups; 0 only follows the best mean reward." },
+      { key: "urlOutlookWeight", label: "Weight of link URLs in the group choice", step: "any", hint: "When choosing a group, also weigh what the URLs of a few of its links promise (the same statistics as the link ranking), so that groups whose pages gave nothing yet are told apart by where they lead; 0 leaves the choice to the bandit, as in the paper." },
       { key: "linkRankSamples", label: "Links ranked per choice", step: "1", hint: "Within the chosen group, draw this many links and follow the one whose URL (its path segments, its letters) and anchor text look most like the pages that gave targets; 1 picks uniformly at random, as in the paper." },
       { key: "classifierBatchSize", label: "Classifier batch size", step: "1", hint: "Labelled URLs per training pass; until the first pass, new links are typed by HEAD requests." },
       { key: "sgdAlpha", label: "Classifier regularisation", step: "any", hint: "L2 penalty of the URL classifier (SGD): larger means a simpler model." },

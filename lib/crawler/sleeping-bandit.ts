@@ -60,6 +60,9 @@ interface Arm {
 /** Added to the pull count so that an unpulled action gets a huge but finite bonus (kit's 1e-6). */
 const EPSILON = 1e-6;
 
+/** Actions asked for their outlook per choice at most (see {@link SleepingBandit.chooseWithOutlook}). */
+export const OUTLOOK_MAX_ASKED = 64;
+
 /** Lowest bonus multiplier of a reward-scaled bandit: before any reward, exploration still happens. */
 export const MIN_REWARD_SCALE = 0.001;
 
@@ -155,6 +158,71 @@ export class SleepingBandit {
       }
     }
     return best < 0 ? null : best;
+  }
+
+  /**
+   * {@link choose} with an outlook: an action scores its AUER score plus `outlook(actionId, links)`
+   * (its unvisited link ids; the SB strategy rates a few of them by URL, group-outlook.ts). When
+   * more than `maxAsked` actions are awake, only the `maxAsked` best by AUER score are asked, so
+   * a choice costs O(awake · log maxAsked) plus `maxAsked` outlooks however many groups a site
+   * has. Outlooks are asked in ascending action id, so an outlook that draws from a PRNG makes
+   * the same draws after a checkpoint restore (which rebuilds the awake list in id order). Ties:
+   * lowest id.
+   */
+  chooseWithOutlook(t: number, outlook: (actionId: number, links: readonly number[]) => number, maxAsked = OUTLOOK_MAX_ASKED): number | null {
+    const asked = this.bestByScore(t, maxAsked).sort((a, b) => a - b);
+    const scale = this.bonusScale(t);
+    let best = -1;
+    let bestScore = -Infinity;
+    for (const id of asked) {
+      const arm = this.arms[id]!;
+      const score = arm.meanReward + scale * arm.exploreWeight + outlook(id, arm.links);
+      if (score > bestScore) {
+        best = id;
+        bestScore = score;
+      }
+    }
+    return best < 0 ? null : best;
+  }
+
+  /** The (at most) `m` awake actions with the highest AUER scores, ties to the lowest id; in no particular order. */
+  private bestByScore(t: number, m: number): number[] {
+    const scale = this.bonusScale(t);
+    const scoreOf = (id: number) => this.arms[id]!.meanReward + scale * this.arms[id]!.exploreWeight;
+    if (this.awake.length <= m) return this.awake.slice();
+    // Min-heap of the best m so far; its root is the worst of them.
+    const heap: number[] = [];
+    const scores: number[] = [];
+    const worse = (i: number, j: number) => scores[i]! < scores[j]! || (scores[i] === scores[j] && heap[i]! > heap[j]!);
+    const swap = (i: number, j: number) => {
+      [heap[i], heap[j]] = [heap[j]!, heap[i]!];
+      [scores[i], scores[j]] = [scores[j]!, scores[i]!];
+    };
+    const siftDown = (i: number) => {
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let w = i;
+        if (l < heap.length && worse(l, w)) w = l;
+        if (r < heap.length && worse(r, w)) w = r;
+        if (w === i) return;
+        swap(i, w);
+        i = w;
+      }
+    };
+    for (const id of this.awake) {
+      const score = scoreOf(id);
+      if (heap.length < m) {
+        heap.push(id);
+        scores.push(score);
+        for (let i = heap.length - 1; i > 0 && worse(i, (i - 1) >> 1); i = (i - 1) >> 1) swap(i, (i - 1) >> 1);
+      } else if (score > scores[0]! || (score === scores[0] && id < heap[0]!)) {
+        heap[0] = id;
+        scores[0] = score;
+        siftDown(0);
+      }
+    }
+    return heap;
   }
 
   /** Removes and returns a uniformly random unvisited link of the action (null if it sleeps). */

@@ -189,6 +189,7 @@ describe("new crawl form", () => {
     await page.getByLabel("Skip URL shapes that only answer useless files").uncheck();
     await page.getByLabel("Scale exploration to the site's reward").uncheck();
     await page.getByLabel("Links ranked per choice").fill("1");
+    await page.getByLabel("Weight of link URLs in the group choice").fill("0");
     await page.getByRole("button", { name: "Start crawl" }).click();
     await page.waitForURL(/\/crawls\/\d+$/);
     const id = Number(new URL(page.url()).pathname.split("/").at(-1));
@@ -199,6 +200,7 @@ describe("new crawl form", () => {
     expect(config.params.skipDeadUrlShapes).toBe(false);
     expect(config.params.rewardScaledExploration).toBe(false);
     expect(config.params.linkRankSamples).toBe(1);
+    expect(config.params.urlOutlookWeight).toBe(0);
     await page.close();
 
     const clone = await openForm(`?from=${id}`);
@@ -210,6 +212,7 @@ describe("new crawl form", () => {
     expect(await clone.getByLabel("Skip URL shapes that only answer useless files").isChecked()).toBe(false);
     expect(await clone.getByLabel("Scale exploration to the site's reward").isChecked()).toBe(false);
     expect(await clone.getByLabel("Links ranked per choice").inputValue()).toBe("1");
+    expect(await clone.getByLabel("Weight of link URLs in the group choice").inputValue()).toBe("0");
     // Sent again unchanged, the clone stores the same choices.
     await clone.getByLabel("Name").fill("HNSW run, again");
     await clone.getByRole("button", { name: "Start crawl" }).click();

@@ -61,6 +61,7 @@ describe("POST /api/crawls", () => {
     ["negative delay", { rootUrl: "https://a.org/", politeness: { delayMs: -1 } }, "politeness.delayMs", "must not be negative"],
     ["no link to rank", { rootUrl: "https://a.org/", params: { linkRankSamples: 0 } }, "params.linkRankSamples", "must be at least 1"],
     ["a fractional link sample", { rootUrl: "https://a.org/", params: { linkRankSamples: 2.5 } }, "params.linkRankSamples", "must be a whole number"],
+    ["a negative URL outlook weight", { rootUrl: "https://a.org/", params: { urlOutlookWeight: -1 } }, "params.urlOutlookWeight", "must not be negative"],
   ])("refuses %s with 400 invalid_request naming the field", async (_name, body, field, message) => {
     const error = await expectError(await crawlsRoute.POST(postCrawl(body)), 400, "invalid_request");
     expect(error.fields?.[field]).toEqual(message);

@@ -159,4 +159,49 @@ describe("SleepingBandit", () => {
     }
     expect(b.stats(0).available).toBe(10);
   });
+
+  it("adds each awake action's outlook to its AUER score, asking in ascending id", () => {
+    const b = new SleepingBandit();
+    for (const id of [3, 1, 0, 2]) b.addLink(id, 10 + id);
+    b.recordReward(0, 2);
+    b.recordReward(1, 1);
+    b.recordReward(2, 0);
+    b.recordReward(3, 0);
+    b.takeLink(3, Prng.fromSeed(1)); // action 3 sleeps: never asked
+    // AUER at t = 10, n = 1: bonus 2.828427 × sqrt(2.302585 / 1.000001) = 4.291932
+    // scores 6.291932 / 5.291932 / 4.291932; outlooks 0 / +0.5 / +2.5 → action 2 (6.791932)
+    const asked: number[] = [];
+    const outlook = (id: number, links: readonly number[]) => {
+      asked.push(id);
+      expect(links).toEqual([10 + id]);
+      return [0, 0.5, 2.5][id]!;
+    };
+    expect(b.choose(10)).toBe(0);
+    expect(b.chooseWithOutlook(10, outlook)).toBe(2);
+    expect(asked).toEqual([0, 1, 2]);
+    // A negative outlook demotes: 6.291932 − 1.1 < 5.291932 + 0.
+    expect(b.chooseWithOutlook(10, (id) => (id === 0 ? -1.1 : 0))).toBe(1);
+    // Equal totals: lowest id.
+    expect(b.chooseWithOutlook(10, (id) => (id === 0 ? -1 : 0))).toBe(0);
+    expect(new SleepingBandit().chooseWithOutlook(10, () => 0)).toBeNull();
+  });
+
+  it("asks only the maxAsked best actions by AUER score for their outlook", () => {
+    const b = new SleepingBandit();
+    for (let id = 0; id < 6; id++) {
+      b.addLink(id, id);
+      b.recordReward(id, id % 3); // means 0 1 2 0 1 2, all n = 1
+    }
+    const asked: number[] = [];
+    // Best 3 by AUER: means 2 (ids 2, 5) and 1 (ids 1, 4: tie → lower id 1).
+    const choice = b.chooseWithOutlook(10, (id) => {
+      asked.push(id);
+      return id === 1 ? 1.5 : 0;
+    }, 3);
+    expect(asked).toEqual([1, 2, 5]);
+    expect(choice).toBe(1); // 1 + 1.5 beats 2
+    // Action 0's huge outlook is never asked with maxAsked 3.
+    expect(b.chooseWithOutlook(10, (id) => (id === 0 ? 100 : 0), 3)).toBe(2);
+    expect(b.chooseWithOutlook(10, (id) => (id === 0 ? 100 : 0), 6)).toBe(0);
+  });
 });

@@ -35,7 +35,7 @@ export function createStrategy(config: CrawlConfig, prng: Prng, links: LinkTable
   switch (config.strategy) {
     case "sb":
     case "sb-oracle":
-      return new SbStrategy(createGrouper(config), createBandit(config), prng, links, config.params.linkRankSamples);
+      return new SbStrategy(createGrouper(config), createBandit(config), prng, links, config.params.linkRankSamples, config.params.urlOutlookWeight);
     case "bfs":
       return new FifoStrategy();
     case "dfs":

@@ -61,7 +61,7 @@ export function restoreStrategy(config: CrawlConfig, prng: Prng, links: LinkTabl
       const bandit = SleepingBandit.fromState(s.bandit);
       const scorer = s.scorer ? LinkScorer.fromState(s.scorer) : new LinkScorer();
       const segments = s.segments ? PathSegmentStats.fromState(s.segments) : new PathSegmentStats();
-      return new SbStrategy(ActionGrouper.fromState(s.grouper, grouperOptions(config)), bandit, prng, links, config.params.linkRankSamples, scorer, segments, s.waiting);
+      return new SbStrategy(ActionGrouper.fromState(s.grouper, grouperOptions(config)), bandit, prng, links, config.params.linkRankSamples, config.params.urlOutlookWeight, scorer, segments, s.waiting);
     }
     case "bfs":
       return refill(new FifoStrategy(), (state as QueueState).links, link);

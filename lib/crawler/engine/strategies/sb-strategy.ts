@@ -3,6 +3,7 @@ import type { Prng } from "../../prng";
 import type { SleepingBandit } from "../../sleeping-bandit";
 import type { LinkTable } from "../link-table";
 import type { FrontierLink, GroupRow } from "../types";
+import { groupOutlook, OUTLOOK_SAMPLES } from "../../group-outlook";
 import { LinkScorer, linkFeatures } from "../../link-scorer";
 import { PathSegmentStats } from "../../path-segment-stats";
 import { groupRows } from "./group-rows";
@@ -30,6 +31,11 @@ export const SCORER_WEIGHT = 0.1;
  * listing page, or the section of a documentation tree that holds the dossiers from the others.
  * Measured with `npm run bench` (docs/BENCHMARKS.md). Drawing a sample instead of sorting keeps
  * each choice O(samples) and random among equals.
+ *
+ * Which group: the paper's AUER score. Forage's default adds each group's URL outlook
+ * (`urlOutlookWeight`, group-outlook.ts): what the same URL statistics think of the best of a few
+ * of its links, so that groups whose pulls so far gave nothing are still told apart by where
+ * their links lead. 0 = the bandit alone.
  */
 export class SbStrategy implements CrawlStrategy {
   private waiting: number;
@@ -44,6 +50,7 @@ export class SbStrategy implements CrawlStrategy {
     private readonly prng: Prng,
     private readonly links: LinkTable,
     private readonly linkRankSamples: number,
+    private readonly urlOutlookWeight: number,
     private readonly scorer = new LinkScorer(),
     private readonly segments = new PathSegmentStats(),
     waiting = 0,
@@ -58,7 +65,9 @@ export class SbStrategy implements CrawlStrategy {
   }
 
   next(requestsSoFar: number): FrontierLink | null {
-    const actionId = this.bandit.choose(requestsSoFar);
+    const actionId = this.urlOutlookWeight > 0 && this.scorer.trained
+      ? this.bandit.chooseWithOutlook(requestsSoFar, this.outlookOf)
+      : this.bandit.choose(requestsSoFar);
     if (actionId === null) return null;
     const samples = this.scorer.trained ? this.linkRankSamples : 1;
     const linkId = this.bandit.takeBestOf(actionId, this.prng, samples, this.rankLink)!;
@@ -72,8 +81,14 @@ export class SbStrategy implements CrawlStrategy {
     return this.segments.logRatio(link.url) + SCORER_WEIGHT * this.scorer.logit(link.url, link.anchorText, link.depth);
   };
 
+  private readonly outlookOf = (_actionId: number, links: readonly number[]): number => {
+    let best = -Infinity;
+    for (let draw = 0; draw < OUTLOOK_SAMPLES; draw++) best = Math.max(best, this.rankLink(links[this.prng.nextInt(links.length)]!));
+    return groupOutlook(best, this.urlOutlookWeight, this.bandit.rewardScale());
+  };
+
   feedback(link: FrontierLink, result: PullResult): void {
-    if (this.linkRankSamples > 1) {
+    if (this.linkRankSamples > 1 || this.urlOutlookWeight > 0) {
       this.scorer.addLabel(linkFeatures(link.url, link.anchorText, link.depth), result.reward > 0);
       this.segments.add(link.url, result.reward > 0);
     }
