@@ -215,3 +215,18 @@ export function parseCrawlConfig(input: unknown, drawSeed: () => number = defaul
 function defaultSeed(): number {
   return Math.floor(Math.random() * 2 ** 31);
 }
+
+/**
+ * Algorithm settings added after crawls were first stored, with the value a crawl stored without
+ * them ran with (the paper's behaviour). Without this, resuming, replaying or live-editing an older
+ * crawl would switch it to the newer default halfway.
+ */
+const PARAMS_ADDED_LATER = { linkRankSamples: 1, rewardScaledExploration: false, urlOutlookWeight: 0 } as const;
+
+/** A stored crawl's settings document with {@link PARAMS_ADDED_LATER} filled in where its params lack them; ready for the schema. */
+export function withParamsAddedLater(stored: unknown): unknown {
+  if (typeof stored !== "object" || stored === null) return stored;
+  const params = (stored as { params?: unknown }).params;
+  if (typeof params !== "object" || params === null) return stored;
+  return { ...stored, params: { ...PARAMS_ADDED_LATER, ...params } };
+}

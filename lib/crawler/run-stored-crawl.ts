@@ -1,5 +1,5 @@
 import type { ForageConfig } from "../config";
-import { crawlConfigSchema, type CrawlConfig } from "../crawl-config";
+import { crawlConfigSchema, withParamsAddedLater, type CrawlConfig } from "../crawl-config";
 import { STOP_REASONS } from "../crawl-status";
 import type { Db } from "../store/prisma-client";
 import { createBatchWriter, DatabaseCrawlSink } from "../store/database-crawl-sink";
@@ -59,7 +59,7 @@ export class CrawlNotFoundError extends Error {
 export async function loadCrawlConfig(db: Db, crawlId: number): Promise<CrawlConfig> {
   const row = await db.crawl.findUnique({ where: { id: crawlId }, select: { config: true, seed: true } });
   if (!row) throw new CrawlNotFoundError(`Crawl ${crawlId} not found`);
-  return { ...crawlConfigSchema.parse(JSON.parse(row.config)), seed: row.seed };
+  return { ...crawlConfigSchema.parse(withParamsAddedLater(JSON.parse(row.config))), seed: row.seed };
 }
 
 type CrawlRowUpdate = Parameters<Db["crawl"]["updateMany"]>[0]["data"];

@@ -1,6 +1,6 @@
 import os from "node:os";
 import type { ForageConfig } from "../config";
-import { crawlConfigSchema } from "../crawl-config";
+import { crawlConfigSchema, withParamsAddedLater } from "../crawl-config";
 import { HostPoliteness } from "../crawler/fetch/host-politeness";
 import { runStoredCrawl } from "../crawler/run-stored-crawl";
 import type { Db } from "../store/prisma-client";
@@ -142,7 +142,7 @@ export class CrawlWorker {
 
   private async launch(crawlId: number, paused: boolean): Promise<void> {
     const row = await this.db.crawl.findUniqueOrThrow({ where: { id: crawlId }, select: { config: true } });
-    const config = crawlConfigSchema.parse(JSON.parse(row.config));
+    const config = crawlConfigSchema.parse(withParamsAddedLater(JSON.parse(row.config)));
     const crawl: ActiveCrawl = {
       crawlId,
       abort: new AbortController(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blocklistSchema, CrawlConfigError, crawlConfigSchema, politenessSchema, zodFieldErrors } from "../../crawl-config";
+import { blocklistSchema, CrawlConfigError, crawlConfigSchema, politenessSchema, withParamsAddedLater, zodFieldErrors } from "../../crawl-config";
 import { InvalidRequestError, InvalidStateError, NotFoundError } from "../../api/errors";
 import { toFieldErrors } from "../../api/field-errors";
 import type { Db } from "../prisma-client";
@@ -102,7 +102,7 @@ function readStoredConfig(text: string): StoredConfig {
   } catch {
     throw new InvalidStateError("The crawl's stored settings are not valid JSON: clone it instead");
   }
-  const parsed = crawlConfigSchema.safeParse(raw);
+  const parsed = crawlConfigSchema.safeParse(withParamsAddedLater(raw));
   if (!parsed.success) throw new CrawlConfigError(zodFieldErrors(parsed.error));
   return parsed.data;
 }
