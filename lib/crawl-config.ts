@@ -125,6 +125,12 @@ export const algorithmParamsSchema = z.strictObject({
    */
   rewardScaledExploration: z.boolean().default(true),
   /**
+   * Explore less a group that has never given a target when its pages add no new link (print
+   * versions, breadcrumbs of pages already crawled): its bonus × the share of fertile pulls
+   * (sleeping-bandit.ts; Forage's addition). @default true
+   */
+  dampBarrenExploration: z.boolean().default(true),
+  /**
    * When choosing a group, add this many times what the URLs of a few of its links promise above an
    * average page (the same URL statistics as `linkRankSamples`; group-outlook.ts); 0 = the bandit
    * alone, as in the paper (Forage's addition). @default 3
@@ -221,7 +227,7 @@ function defaultSeed(): number {
  * them ran with (the paper's behaviour). Without this, resuming, replaying or live-editing an older
  * crawl would switch it to the newer default halfway.
  */
-const PARAMS_ADDED_LATER = { linkRankSamples: 1, rewardScaledExploration: false, urlOutlookWeight: 0 } as const;
+const PARAMS_ADDED_LATER = { linkRankSamples: 1, rewardScaledExploration: false, urlOutlookWeight: 0, dampBarrenExploration: false } as const;
 
 /** A stored crawl's settings document with {@link PARAMS_ADDED_LATER} filled in where its params lack them; ready for the schema. */
 export function withParamsAddedLater(stored: unknown): unknown {

@@ -53,10 +53,12 @@ export function SettingsSummary({ config }: { config: CrawlConfig }) {
   );
 }
 
-/** How an SB crawl picks the link inside the chosen group, and whether exploration follows the site's reward. */
+/** How an SB crawl picks the link inside the chosen group, and how exploration follows the site's reward and spares barren groups. */
 function linkChoice(config: CrawlConfig): string {
-  const { linkRankSamples, rewardScaledExploration, urlOutlookWeight } = config.params;
+  const { linkRankSamples, rewardScaledExploration, dampBarrenExploration, urlOutlookWeight } = config.params;
   const choice = linkRankSamples > 1 ? `best of ${formatInteger(linkRankSamples)} links by URL` : "uniformly random link, as in the paper";
   const groups = urlOutlookWeight > 0 ? `groups weighed by their links' URLs (× ${urlOutlookWeight})` : "groups by the bandit alone, as in the paper";
-  return `${choice} · ${groups} · exploration ${rewardScaledExploration ? "scaled to the site's reward" : "unscaled, as in the paper"}`;
+  const scaled = rewardScaledExploration ? "scaled to the site's reward" : "unscaled, as in the paper";
+  const barren = dampBarrenExploration ? ", less for groups whose pages bring nothing new" : "";
+  return `${choice} · ${groups} · exploration ${scaled}${barren}`;
 }

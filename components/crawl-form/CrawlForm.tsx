@@ -36,6 +36,7 @@ const VALUE_FIELDS: Partial<Record<keyof CrawlFormValues, string>> = {
   earlyStop: "params.earlyStop",
   skipDeadUrlShapes: "params.skipDeadUrlShapes",
   rewardScaledExploration: "params.rewardScaledExploration",
+  dampBarrenExploration: "params.dampBarrenExploration",
   groupIndex: "params.groupIndex",
   seed: "seed",
 };

@@ -37,6 +37,7 @@ export interface CrawlFormValues {
   earlyStop: boolean;
   skipDeadUrlShapes: boolean;
   rewardScaledExploration: boolean;
+  dampBarrenExploration: boolean;
   groupIndex: GroupIndex;
   params: Record<NumberParamKey, string>;
   /** The exact numbers the params were shown from (2√2 is shown as 2.82843 and sent back exact). */
@@ -78,6 +79,7 @@ export function defaultFormValues(): CrawlFormValues {
     earlyStop: params.earlyStop,
     skipDeadUrlShapes: params.skipDeadUrlShapes,
     rewardScaledExploration: params.rewardScaledExploration,
+    dampBarrenExploration: params.dampBarrenExploration,
     groupIndex: params.groupIndex,
     params: paramStrings(params),
     paramBase: paramNumbers(params),
@@ -110,6 +112,7 @@ export function formValuesFromConfig(config: CrawlConfig): CrawlFormValues {
     earlyStop: config.params.earlyStop,
     skipDeadUrlShapes: config.params.skipDeadUrlShapes,
     rewardScaledExploration: config.params.rewardScaledExploration,
+    dampBarrenExploration: config.params.dampBarrenExploration,
     groupIndex: config.params.groupIndex,
     params: paramStrings(config.params),
     paramBase: paramNumbers(config.params),
@@ -178,6 +181,7 @@ export function buildCrawlSettings(values: CrawlFormValues, hidden?: HiddenSetti
     earlyStop: values.earlyStop,
     skipDeadUrlShapes: values.skipDeadUrlShapes,
     rewardScaledExploration: values.rewardScaledExploration,
+    dampBarrenExploration: values.dampBarrenExploration,
     groupIndex: values.groupIndex,
   };
   for (const key of PARAM_KEYS) {

@@ -69,6 +69,11 @@ export const PARAM_GROUPS: ParamGroup[] = [
         label: "Scale exploration to the site's reward",
         hint: "Multiply the exploration bonus by the targets an average page has brought so far, so that a site with few targets is not explored group by group in turn.",
       },
+      {
+        key: "dampBarrenExploration",
+        label: "Explore less the groups whose pages bring nothing new",
+        hint: "While a group has given no target, shrink its exploration bonus by the share of its pages that added a new link, so that print versions and breadcrumbs of pages already crawled stop being tried in turn with the lists that lead somewhere.",
+      },
     ],
     fields: [
       { key: "banditAlpha", label: "Exploration weight α", step: "any", hint: "How strongly the bandit tries little-used groups; 0 only follows the best mean reward." },

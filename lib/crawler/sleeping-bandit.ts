@@ -17,6 +17,15 @@
  * sparse site the raw bonus dwarfed every mean, so the bandit went round-robin over its groups
  * (measured: as many requests as BFS); scaled, a group's mean decides once it has been tried.
  *
+ * Forage option (`barrenDamping`, on in SB crawls by default): while an action has never given a
+ * reward, its bonus is multiplied by the share of its pulls that were *fertile* (added a link to
+ * the frontier), with one fertile pull in two imaginary ones: (fertile + 1) / (n + 2). AUER tries
+ * every zero-reward action ≈ α² ln t times alike; on a documentation archive those are print
+ * versions and breadcrumbs of pages already crawled (nothing new behind them) as much as the
+ * child lists that lead down to the targets. A barren action's bonus falls as n^-3/2 instead of
+ * n^-1/2, so it gets ≈ (α² ln t)^(1/3) pulls instead (measured: docs/BENCHMARKS.md). The first
+ * reward lifts the damping for good: the mean then speaks for the action.
+ *
  * Choosing scans the awake actions only, O(awake) per choice (~20 µs for 5,000 awake
  * actions). A heap was rejected: every score moves with t at every request.
  */
@@ -28,6 +37,8 @@ export interface SleepingBanditOptions {
   readonly alpha?: number;
   /** Multiply the bonus by the mean reward per pull so far (floor {@link MIN_REWARD_SCALE}). @default false */
   readonly rewardScaledBonus?: boolean;
+  /** Damp the bonus of actions that never gave a reward by their share of fertile pulls. @default false */
+  readonly barrenDamping?: boolean;
 }
 
 /** What the cockpit shows per action. */
@@ -45,14 +56,19 @@ export interface SleepingBanditState {
   readonly alpha: number;
   /** Absent in checkpoints written before the option existed (false then). */
   readonly rewardScaledBonus?: boolean;
-  readonly actions: { selections: number; meanReward: number; totalReward: number; links: number[] }[];
+  /** Absent in checkpoints written before the option existed (false then). */
+  readonly barrenDamping?: boolean;
+  /** `fertilePulls` is absent in checkpoints written before `barrenDamping` existed (0 then). */
+  readonly actions: { selections: number; meanReward: number; totalReward: number; fertilePulls?: number; links: number[] }[];
 }
 
 interface Arm {
   selections: number;
   meanReward: number;
   totalReward: number;
-  /** 1/sqrt(n + 1e-6), refreshed on each pull so that a choice costs one multiply-add per action. */
+  /** Pulls that added a link to the frontier or gave a reward. */
+  fertilePulls: number;
+  /** 1/sqrt(n + 1e-6) (× the barren damping), refreshed on each pull so that a choice costs one multiply-add per action. */
   exploreWeight: number;
   readonly links: number[];
 }
@@ -73,6 +89,7 @@ export const MIN_REWARD_SCALE = 0.001;
 export class SleepingBandit {
   readonly alpha: number;
   readonly rewardScaledBonus: boolean;
+  readonly barrenDamping: boolean;
   private readonly arms: Arm[] = [];
   /** Pulls and reward of every action together (the reward scale). Rewards are target counts, so the sum is exact. */
   private pulls = 0;
@@ -85,17 +102,19 @@ export class SleepingBandit {
   constructor(options: SleepingBanditOptions = {}) {
     this.alpha = options.alpha ?? 2 * Math.SQRT2;
     this.rewardScaledBonus = options.rewardScaledBonus ?? false;
+    this.barrenDamping = options.barrenDamping ?? false;
   }
 
   static fromState(state: SleepingBanditState): SleepingBandit {
-    const bandit = new SleepingBandit({ alpha: state.alpha, rewardScaledBonus: state.rewardScaledBonus ?? false });
+    const bandit = new SleepingBandit({ alpha: state.alpha, rewardScaledBonus: state.rewardScaledBonus ?? false, barrenDamping: state.barrenDamping ?? false });
     for (const [id, a] of state.actions.entries()) {
       if (!(a.selections >= 0) || !Array.isArray(a.links)) throw new TypeError(`Invalid bandit state: action ${id}`);
       const arm = bandit.arm(id);
       arm.selections = a.selections;
       arm.meanReward = a.meanReward;
       arm.totalReward = a.totalReward;
-      arm.exploreWeight = 1 / Math.sqrt(a.selections + EPSILON);
+      arm.fertilePulls = a.fertilePulls ?? 0;
+      arm.exploreWeight = bandit.exploreWeightOf(arm);
       bandit.pulls += a.selections;
       bandit.rewardSum += a.totalReward;
       for (const link of a.links) bandit.addLink(id, link);
@@ -107,10 +126,12 @@ export class SleepingBandit {
     return {
       alpha: this.alpha,
       rewardScaledBonus: this.rewardScaledBonus,
+      barrenDamping: this.barrenDamping,
       actions: this.arms.map((a) => ({
         selections: a.selections,
         meanReward: a.meanReward,
         totalReward: a.totalReward,
+        fertilePulls: a.fertilePulls,
         links: a.links.slice(),
       })),
     };
@@ -139,7 +160,8 @@ export class SleepingBandit {
 
   /**
    * AUER score at t counted requests: 0 for a sleeping action, else
-   * mean + α·sqrt(ln t / (n + 1e-6)) (times the reward scale when `rewardScaledBonus`). For
+   * mean + α·sqrt(ln t / (n + 1e-6)) (times the reward scale when `rewardScaledBonus`, times
+   * (fertile + 1) / (n + 2) when `barrenDamping` and the action never gave a reward). For
    * t ≤ 1, ln t ≤ 0 and the bonus is 0 (the kit scores everything 0 at t = 0).
    */
   score(actionId: number, t: number): number {
@@ -273,15 +295,19 @@ export class SleepingBandit {
     return { actionId, linkId: this.takeLink(actionId, prng)! };
   }
 
-  /** One pull: n ← n + 1, mean ← mean + (reward − mean)/n. */
-  recordReward(actionId: number, reward: number): void {
+  /**
+   * One pull: n ← n + 1, mean ← mean + (reward − mean)/n. `fertile`: the pull added a link to
+   * the frontier (for `barrenDamping`); a rewarded pull is always fertile.
+   */
+  recordReward(actionId: number, reward: number, fertile = false): void {
     const arm = this.arm(actionId);
     this.pulls++;
     this.rewardSum += reward;
     arm.selections++;
+    if (fertile || reward > 0) arm.fertilePulls++;
     arm.meanReward += (reward - arm.meanReward) / arm.selections;
     arm.totalReward += reward;
-    arm.exploreWeight = 1 / Math.sqrt(arm.selections + EPSILON);
+    arm.exploreWeight = this.exploreWeightOf(arm);
   }
 
   /**
@@ -296,6 +322,13 @@ export class SleepingBandit {
   /** True when every action sleeps: the frontier is empty and the crawl is complete. */
   isExhausted(): boolean {
     return this.awake.length === 0;
+  }
+
+  /** 1/sqrt(n + 1e-6), × (fertile + 1) / (n + 2) for a barren-damped action that never gave a reward. */
+  private exploreWeightOf(arm: Arm): number {
+    const weight = 1 / Math.sqrt(arm.selections + EPSILON);
+    if (!this.barrenDamping || arm.totalReward > 0) return weight;
+    return (weight * (arm.fertilePulls + 1)) / (arm.selections + 2);
   }
 
   /** α·sqrt(ln t) (× the reward scale): the bonus is this times 1/sqrt(n + 1e-6). */
@@ -313,7 +346,7 @@ export class SleepingBandit {
   private arm(actionId: number): Arm {
     if (!Number.isInteger(actionId) || actionId < 0) throw new RangeError(`Invalid action id ${actionId}`);
     while (this.arms.length <= actionId) {
-      this.arms.push({ selections: 0, meanReward: 0, totalReward: 0, exploreWeight: 1 / Math.sqrt(EPSILON), links: [] });
+      this.arms.push({ selections: 0, meanReward: 0, totalReward: 0, fertilePulls: 0, exploreWeight: 1 / Math.sqrt(EPSILON), links: [] });
       this.awakeAt.push(-1);
     }
     return this.arms[actionId]!;

@@ -188,6 +188,7 @@ describe("new crawl form", () => {
     await page.getByLabel("Stop early when the harvest dries up").uncheck();
     await page.getByLabel("Skip URL shapes that only answer useless files").uncheck();
     await page.getByLabel("Scale exploration to the site's reward").uncheck();
+    await page.getByLabel("Explore less the groups whose pages bring nothing new").uncheck();
     await page.getByLabel("Links ranked per choice").fill("1");
     await page.getByLabel("Weight of link URLs in the group choice").fill("0");
     await page.getByRole("button", { name: "Start crawl" }).click();
@@ -199,6 +200,7 @@ describe("new crawl form", () => {
     expect(config.params.earlyStop).toBe(false);
     expect(config.params.skipDeadUrlShapes).toBe(false);
     expect(config.params.rewardScaledExploration).toBe(false);
+    expect(config.params.dampBarrenExploration).toBe(false);
     expect(config.params.linkRankSamples).toBe(1);
     expect(config.params.urlOutlookWeight).toBe(0);
     await page.close();
@@ -211,6 +213,7 @@ describe("new crawl form", () => {
     expect(await clone.getByLabel("Stop early when the harvest dries up").isChecked()).toBe(false);
     expect(await clone.getByLabel("Skip URL shapes that only answer useless files").isChecked()).toBe(false);
     expect(await clone.getByLabel("Scale exploration to the site's reward").isChecked()).toBe(false);
+    expect(await clone.getByLabel("Explore less the groups whose pages bring nothing new").isChecked()).toBe(false);
     expect(await clone.getByLabel("Links ranked per choice").inputValue()).toBe("1");
     expect(await clone.getByLabel("Weight of link URLs in the group choice").inputValue()).toBe("0");
     // Sent again unchanged, the clone stores the same choices.

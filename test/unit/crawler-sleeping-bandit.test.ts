@@ -127,6 +127,39 @@ describe("SleepingBandit", () => {
     expect(restored.score(1, 10)).toBe(b.score(1, 10));
   });
 
+  it("damps the bonus of a never-rewarded action by its share of fertile pulls, until its first reward", () => {
+    const b = new SleepingBandit({ barrenDamping: true });
+    for (const action of [0, 1, 2]) b.addLink(action, 100 + action);
+    // action 0: 3 barren pulls; action 1: 3 pulls that each added a link; action 2: 2 fertile of 3
+    for (let i = 0; i < 3; i++) b.recordReward(0, 0, false);
+    for (let i = 0; i < 3; i++) b.recordReward(1, 0, true);
+    b.recordReward(2, 0, true);
+    b.recordReward(2, 0, false);
+    b.recordReward(2, 0, true);
+    // undamped bonus at t = 10, n = 3: 2.828427 × sqrt(2.302585 / 3.000001) = 2.477948
+    expect(b.score(0, 10)).toBeCloseTo(2.477948 * (1 / 5), 5);
+    expect(b.score(1, 10)).toBeCloseTo(2.477948 * (4 / 5), 5);
+    expect(b.score(2, 10)).toBeCloseTo(2.477948 * (3 / 5), 5);
+    expect(b.choose(10)).toBe(1);
+    // a failed pull is barren: n = 4, fertile 3 → 2.828427 × sqrt(2.302585 / 4.000001) × 4/6
+    b.recordFailedPull(1);
+    expect(b.score(1, 10)).toBeCloseTo(2.145966 * (4 / 6), 5);
+    // the first reward lifts the damping (and counts as fertile): mean 1/4, undamped bonus at n = 4
+    b.recordReward(0, 1, false);
+    expect(b.score(0, 10)).toBeCloseTo(0.25 + 2.145966, 5);
+    const restored = SleepingBandit.fromState(JSON.parse(JSON.stringify(b.toState())));
+    expect(restored.barrenDamping).toBe(true);
+    for (const action of [0, 1, 2]) expect(restored.score(action, 10)).toBe(b.score(action, 10));
+    // without the option, fertility changes nothing (the paper's AUER)
+    const plain = new SleepingBandit();
+    plain.addLink(0, 1);
+    for (let i = 0; i < 3; i++) plain.recordReward(0, 0, false);
+    expect(plain.score(0, 10)).toBeCloseTo(2.477948, 5);
+    // a checkpoint written before the option existed restores without it
+    const { barrenDamping: _absent, ...older } = plain.toState();
+    expect(SleepingBandit.fromState({ ...older, actions: older.actions.map(({ fertilePulls: _f, ...a }) => a) }).barrenDamping).toBe(false);
+  });
+
   it("takes the best ranked of k uniform draws, and with k = 1 exactly what takeLink takes", () => {
     const fill = () => {
       const b = new SleepingBandit();

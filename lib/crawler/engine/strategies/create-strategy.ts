@@ -27,7 +27,8 @@ export function grouperOptions(config: CrawlConfig): ActionGroupingOptions {
 
 /** The SB bandit of a crawl's settings. */
 function createBandit(config: CrawlConfig): SleepingBandit {
-  return new SleepingBandit({ alpha: config.params.banditAlpha, rewardScaledBonus: config.params.rewardScaledExploration });
+  const { banditAlpha, rewardScaledExploration, dampBarrenExploration } = config.params;
+  return new SleepingBandit({ alpha: banditAlpha, rewardScaledBonus: rewardScaledExploration, barrenDamping: dampBarrenExploration });
 }
 
 /** The strategy a crawl's settings name, sharing the crawl's PRNG and link table. */

@@ -39,6 +39,8 @@ export const SCORER_WEIGHT = 0.1;
  */
 export class SbStrategy implements CrawlStrategy {
   private waiting: number;
+  /** Links filed since the last `next()`: the pulled page's new links, which make its pull fertile (sleeping-bandit.ts). */
+  private filedSinceNext = 0;
 
   /**
    * `waiting`: links already filed in `bandit` (a grouper, bandit, scorer and segment statistics
@@ -62,6 +64,7 @@ export class SbStrategy implements CrawlStrategy {
     link.groupId = this.grouper.assign(link.tagPath).actionId;
     this.bandit.addLink(link.groupId, link.id);
     this.waiting += 1;
+    this.filedSinceNext += 1;
   }
 
   next(requestsSoFar: number): FrontierLink | null {
@@ -72,6 +75,7 @@ export class SbStrategy implements CrawlStrategy {
     const samples = this.scorer.trained ? this.linkRankSamples : 1;
     const linkId = this.bandit.takeBestOf(actionId, this.prng, samples, this.rankLink)!;
     this.waiting -= 1;
+    this.filedSinceNext = 0;
     return this.links.get(linkId) ?? null;
   }
 
@@ -95,7 +99,7 @@ export class SbStrategy implements CrawlStrategy {
     if (link.groupId === null) return;
     // A pull that reached no HTML page counts as a selection with reward 0 (ALGORITHM.md step 5),
     // unless it reached a target itself.
-    if (result.wasHtml || result.reward > 0) this.bandit.recordReward(link.groupId, result.reward);
+    if (result.wasHtml || result.reward > 0) this.bandit.recordReward(link.groupId, result.reward, this.filedSinceNext > 0);
     else this.bandit.recordFailedPull(link.groupId);
   }
 
