@@ -125,9 +125,9 @@ export const algorithmParamsSchema = z.strictObject({
    */
   rewardScaledExploration: z.boolean().default(true),
   /**
-   * Explore less a group that has never given a target when its pages add no new link (print
-   * versions, breadcrumbs of pages already crawled): its bonus × the share of fertile pulls
-   * (sleeping-bandit.ts; Forage's addition). @default true
+   * Explore less a group that has never given a target while its pages bring no new link of a
+   * group that has (print versions, breadcrumbs of pages already crawled): its bonus × the share of
+   * such fertile pulls (sleeping-bandit.ts; Forage's addition). @default true
    */
   dampBarrenExploration: z.boolean().default(true),
   /**

@@ -72,7 +72,7 @@ export const PARAM_GROUPS: ParamGroup[] = [
       {
         key: "dampBarrenExploration",
         label: "Explore less the groups whose pages bring nothing new",
-        hint: "While a group has given no target, shrink its exploration bonus by the share of its pages that added a new link, so that print versions and breadcrumbs of pages already crawled stop being tried in turn with the lists that lead somewhere.",
+        hint: "While a group has given no target, shrink its exploration bonus by the share of its pages that brought a new link of a group that has, so that print versions and breadcrumbs of pages already crawled stop being tried in turn with the lists that lead somewhere.",
       },
     ],
     fields: [

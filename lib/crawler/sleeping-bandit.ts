@@ -18,13 +18,16 @@
  * (measured: as many requests as BFS); scaled, a group's mean decides once it has been tried.
  *
  * Forage option (`barrenDamping`, on in SB crawls by default): while an action has never given a
- * reward, its bonus is multiplied by the share of its pulls that were *fertile* (added a link to
- * the frontier), with one fertile pull in two imaginary ones: (fertile + 1) / (n + 2). AUER tries
- * every zero-reward action ≈ α² ln t times alike; on a documentation archive those are print
- * versions and breadcrumbs of pages already crawled (nothing new behind them) as much as the
- * child lists that lead down to the targets. A barren action's bonus falls as n^-3/2 instead of
- * n^-1/2, so it gets ≈ (α² ln t)^(1/3) pulls instead (measured: docs/BENCHMARKS.md). The first
- * reward lifts the damping for good: the mean then speaks for the action.
+ * reward, its bonus is multiplied by the share of its pulls that were *fertile*, with one fertile
+ * pull in two imaginary ones: (fertile + 1) / (n + 2). The caller says what fertile means; the SB
+ * strategy counts a pull fertile when its page filed a new link into an action that has paid
+ * (mean reward > 0). AUER tries every zero-reward action ≈ α² ln t times alike; on a
+ * documentation archive those are print versions and breadcrumbs of pages already crawled as much
+ * as the child lists that lead down to the dossier lists. A barren action's bonus falls as n^-3/2
+ * instead of n^-1/2, so it gets ≈ (α² ln t)^(1/3) pulls (measured: docs/BENCHMARKS.md). Links into
+ * unpaid actions do not count, or a calendar trap (every page a new "previous month" link) would
+ * stay undamped and take the budget that the damped actions leave. The first reward lifts the
+ * damping for good: the mean then speaks for the action.
  *
  * Choosing scans the awake actions only, O(awake) per choice (~20 µs for 5,000 awake
  * actions). A heap was rejected: every score moves with t at every request.
@@ -66,7 +69,7 @@ interface Arm {
   selections: number;
   meanReward: number;
   totalReward: number;
-  /** Pulls that added a link to the frontier or gave a reward. */
+  /** Pulls the caller called fertile, and pulls that gave a reward. */
   fertilePulls: number;
   /** 1/sqrt(n + 1e-6) (× the barren damping), refreshed on each pull so that a choice costs one multiply-add per action. */
   exploreWeight: number;
@@ -296,8 +299,8 @@ export class SleepingBandit {
   }
 
   /**
-   * One pull: n ← n + 1, mean ← mean + (reward − mean)/n. `fertile`: the pull added a link to
-   * the frontier (for `barrenDamping`); a rewarded pull is always fertile.
+   * One pull: n ← n + 1, mean ← mean + (reward − mean)/n. `fertile` (for `barrenDamping`): the
+   * pull led somewhere promising; a rewarded pull is always fertile.
    */
   recordReward(actionId: number, reward: number, fertile = false): void {
     const arm = this.arm(actionId);

@@ -28,23 +28,26 @@ function bandit(strategy: CrawlStrategy): BanditStateView {
 }
 
 describe("SB strategy: fertile and barren pulls (dampBarrenExploration)", () => {
-  it("counts a pull fertile when the pulled page filed a new link or gave a reward, barren otherwise", () => {
+  it("counts a pull fertile when it gave a reward or its page filed a link into a group that has paid", () => {
     const { strategy, file } = sbStrategy();
-    const print = file("html/body/article/a.print-version");
-    const pulled = strategy.next(2)!;
-    expect(pulled.id).toBe(print.id);
-    strategy.feedback(pulled, { reward: 0, wasHtml: true }); // a print version: nothing new on it
-    const child = file("html/body/article/a.print-version");
+    const paying = file("html/body/article/section.dossiers/ul/li/a.dossier-link");
+    const child = file("html/body/article/section.children/ul/li/a.child-link");
+    const first = strategy.next(2)!;
+    expect(first.id).toBe(paying.id); // both unpulled: the older group
+    strategy.feedback(first, { reward: 2, wasHtml: true }); // targets, no new link: fertile
     const second = strategy.next(3)!;
     expect(second.id).toBe(child.id);
-    file("html/body/section.children/ul/li/a"); // the page filed a link before its feedback
-    strategy.feedback(second, { reward: 0, wasHtml: true });
+    const grandchild = file("html/body/article/section.children/ul/li/a.child-link");
+    strategy.feedback(second, { reward: 0, wasHtml: true }); // a new link, but of a group that never paid: barren
     const third = strategy.next(4)!;
-    strategy.feedback(third, { reward: 2, wasHtml: true }); // targets, no new link
+    expect(third.id).toBe(grandchild.id);
+    file("html/body/article/section.dossiers/ul/li/a.dossier-link"); // a new link of the paying group
+    strategy.feedback(third, { reward: 0, wasHtml: true });
     const state = bandit(strategy);
     expect(state.barrenDamping).toBe(true);
-    expect(state.actions[print.groupId!]).toMatchObject({ selections: 2, fertilePulls: 1 });
-    expect(state.actions[third.groupId!]).toMatchObject({ selections: 1, fertilePulls: 1 });
+    expect(paying.groupId).not.toBe(child.groupId);
+    expect(state.actions[paying.groupId!]).toMatchObject({ selections: 1, fertilePulls: 1 });
+    expect(state.actions[child.groupId!]).toMatchObject({ selections: 2, fertilePulls: 1 });
   });
 
   it("leaves the paper's bandit undamped when the setting is off", () => {

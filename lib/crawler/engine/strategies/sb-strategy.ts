@@ -39,7 +39,10 @@ export const SCORER_WEIGHT = 0.1;
  */
 export class SbStrategy implements CrawlStrategy {
   private waiting: number;
-  /** Links filed since the last `next()`: the pulled page's new links, which make its pull fertile (sleeping-bandit.ts). */
+  /**
+   * Links filed since the last `next()` into groups that have paid (mean reward > 0): the pulled
+   * page's promising new links, which make its pull fertile (sleeping-bandit.ts, `barrenDamping`).
+   */
   private filedSinceNext = 0;
 
   /**
@@ -64,7 +67,7 @@ export class SbStrategy implements CrawlStrategy {
     link.groupId = this.grouper.assign(link.tagPath).actionId;
     this.bandit.addLink(link.groupId, link.id);
     this.waiting += 1;
-    this.filedSinceNext += 1;
+    if (this.bandit.stats(link.groupId).meanReward > 0) this.filedSinceNext += 1;
   }
 
   next(requestsSoFar: number): FrontierLink | null {
