@@ -17,9 +17,9 @@
  * sparse site the raw bonus dwarfed every mean, so the bandit went round-robin over its groups
  * (measured: as many requests as BFS); scaled, a group's mean decides once it has been tried.
  *
- * Forage option (`barrenDamping`, on in SB crawls by default): while an action has never given a
- * reward, its bonus is multiplied by the share of its pulls that were *fertile*, with one fertile
- * pull in two imaginary ones: (fertile + 1) / (n + 2). The caller says what fertile means; the SB
+ * Forage option (`barrenDamping`, on in SB crawls by default): once pulled, while an action has
+ * never given a reward, its bonus is multiplied by the share of its pulls that were *fertile*, with
+ * one fertile pull in two imaginary ones: (fertile + 1) / (n + 2). The caller says what fertile means; the SB
  * strategy counts a pull fertile when its page filed a new link into an action that has paid
  * (mean reward > 0). AUER tries every zero-reward action ≈ α² ln t times alike; on a
  * documentation archive those are print versions and breadcrumbs of pages already crawled as much
@@ -327,10 +327,13 @@ export class SleepingBandit {
     return this.awake.length === 0;
   }
 
-  /** 1/sqrt(n + 1e-6), × (fertile + 1) / (n + 2) for a barren-damped action that never gave a reward. */
+  /**
+   * 1/sqrt(n + 1e-6), × (fertile + 1) / (n + 2) for a barren-damped action pulled at least once
+   * that never gave a reward (an unpulled action keeps the kit's huge bonus, as a new arm has).
+   */
   private exploreWeightOf(arm: Arm): number {
     const weight = 1 / Math.sqrt(arm.selections + EPSILON);
-    if (!this.barrenDamping || arm.totalReward > 0) return weight;
+    if (!this.barrenDamping || arm.totalReward > 0 || arm.selections === 0) return weight;
     return (weight * (arm.fertilePulls + 1)) / (arm.selections + 2);
   }
 

@@ -147,9 +147,12 @@ describe("SleepingBandit", () => {
     // the first reward lifts the damping (and counts as fertile): mean 1/4, undamped bonus at n = 4
     b.recordReward(0, 1, false);
     expect(b.score(0, 10)).toBeCloseTo(0.25 + 2.145966, 5);
+    // an unpulled action is not damped: the kit's 2.828427 × sqrt(2.302585 / 1e-6) = 4291.9
+    b.addLink(3, 103);
+    expect(b.score(3, 10)).toBeCloseTo(4291.9, 0);
     const restored = SleepingBandit.fromState(JSON.parse(JSON.stringify(b.toState())));
     expect(restored.barrenDamping).toBe(true);
-    for (const action of [0, 1, 2]) expect(restored.score(action, 10)).toBe(b.score(action, 10));
+    for (const action of [0, 1, 2, 3]) expect(restored.score(action, 10)).toBe(b.score(action, 10));
     // without the option, fertility changes nothing (the paper's AUER)
     const plain = new SleepingBandit();
     plain.addLink(0, 1);
