@@ -4,7 +4,8 @@
  * checks the table is complete and consistent with the site's ground truth.
  */
 import { describe, expect, it } from "vitest";
-import { buildSite } from "../../lib/sitesim";
+import { DATA_FILES_MIME_TYPES } from "../../lib/crawler/defaults";
+import { buildSite, requestsToFraction } from "../../lib/sitesim";
 import { runForageCli } from "../helpers/forage-cli";
 
 const forage = (args: string[]) => runForageCli(args);
@@ -48,6 +49,32 @@ describe("forage bench", () => {
     expect(Math.abs(Number(sb[6]) - mean(perSeed[0]![7]!, perSeed[1]![7]!))).toBeLessThanOrEqual(0.01);
     expect(cellsOf(means, "bfs")[4]).toBe("1.00");
     expect(means).not.toContain("site reference");
+  });
+
+  it("with --target-mime counts only files of those types, for the crawls, the paper's BFS and OMNISCIENT", async () => {
+    const truth = buildSite({ shape: "open-data-portal", seed: 2, size: "tiny" }).groundTruth();
+    const dataFiles = truth.targets.filter((target) => DATA_FILES_MIME_TYPES.includes(target.mime));
+    expect(dataFiles.length).toBeGreaterThan(10);
+    expect(dataFiles.length).toBeLessThan(truth.targets.length); // the site also holds PDFs
+    const portBase = 41_000 + Math.floor(Math.random() * 20_000);
+    const run = await forage(["bench", "--shapes", "open-data-portal", "--size", "tiny", "--seed", "2", "--strategies", "sb", "--target-mime", "data-files", "--port-base", String(portBase)]);
+    expect(run.code).toBe(0);
+    const rows = run.stdout.split("\n").filter((line) => line.startsWith("| open-data-portal |")).map((line) => line.split("|").map((cell) => cell.trim()));
+    const byStrategy = new Map(rows.map((cells) => [cells[2], cells]));
+    const total = dataFiles.length;
+    const paperBfs90 = requestsToFraction(dataFiles, 0.9)!;
+    for (const name of ["sb", "bfs"]) {
+      const cells = byStrategy.get(name)!;
+      expect(cells[3], name).toBe(`${total}/${total}`);
+      expect(cells[7], name).toBe((Number(cells[5]) / paperBfs90).toFixed(2));
+    }
+    expect(byStrategy.get("omniscient")![5]).toBe(String(Math.ceil(0.9 * total)));
+    expect(byStrategy.get("bfs (site reference)")![5]).toBe(String(paperBfs90));
+  });
+
+  it("refuses a malformed --target-mime with exit 2 and one line", async () => {
+    const run = await forage(["bench", "--target-mime", "text/csv,spreadsheets"]);
+    expect([run.code, run.stderr.trim()]).toEqual([2, 'forage bench: --target-mime "spreadsheets": must look like type/subtype, e.g. text/csv (or a preset: data-files, documents)']);
   });
 
   it("refuses --seed with --seeds, and an empty seed, with exit 2 and one line", async () => {

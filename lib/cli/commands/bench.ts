@@ -1,4 +1,5 @@
-import { STRATEGIES } from "../../crawl-config";
+import { crawlConfigSchema, STRATEGIES } from "../../crawl-config";
+import { DATA_FILES_MIME_TYPES, DOCUMENT_MIME_TYPES } from "../../crawler/defaults";
 import { runBenchCrawl, type BenchRunInput } from "../../bench/bench-run";
 import { formatBenchSummary, summarizeBenchRuns, type SeededBenchRows } from "../../bench/bench-summary";
 import { formatBenchTable, runBench, type BenchStrategy } from "../../bench/run-bench";
@@ -9,6 +10,7 @@ import { parseSiteOptions } from "./demo";
 
 export const benchHelp =
   "forage bench [--shapes a,b] [--size small] [--seed N | --seeds 1,2,3] [--strategies sb,bfs,…] [--budget-factor 1.3] [--params JSON] [--port-base N]\n" +
+  "             [--target-mime data-files|documents|a/b,c/d]\n" +
   "             every strategy on every simulator shape; prints a Markdown table\n" +
   "             (one per seed, then the means over the seeds)\n" +
   "             (sb-paper = sb with the paper's uniform link choice and unscaled exploration)";
@@ -26,6 +28,7 @@ export async function benchCommand(argv: string[]): Promise<number> {
     "budget-factor": { type: "string" },
     params: { type: "string" },
     "port-base": { type: "string" },
+    "target-mime": { type: "string" },
   });
   const shapes = (values.shapes?.split(",").map((s) => s.trim()) ?? Object.keys(SITE_SHAPES)) as SiteShape[];
   for (const shape of shapes) if (!(shape in SITE_SHAPES)) throw new CliUsageError(`--shapes: unknown shape "${shape}" (${Object.keys(SITE_SHAPES).join(", ")})`);
@@ -48,11 +51,12 @@ export async function benchCommand(argv: string[]): Promise<number> {
       throw new CliUsageError(`--params must be JSON, e.g. '{"banditAlpha":1}'`);
     }
   }
+  const targetMimeTypes = values["target-mime"] === undefined ? undefined : parseBenchTargetMime(values["target-mime"]);
   const started = Date.now();
   const portBase = parseIntegerOption("port-base", values["port-base"], { min: 1024, max: 65000 }) ?? 39200;
   const runs: SeededBenchRows[] = [];
   for (const runSeed of seeds) {
-    const rows = await runBench({ shapes, size, seed: runSeed, strategies, budgetFactor, params, portBase, log: (line) => console.error(`[bench] ${line}`) });
+    const rows = await runBench({ shapes, size, seed: runSeed, strategies, budgetFactor, params, targetMimeTypes, portBase, log: (line) => console.error(`[bench] ${line}`) });
     runs.push({ seed: runSeed, rows });
     if (seeds.length > 1) console.log(`Seed ${runSeed}:\n`);
     console.log(formatBenchTable(rows));
@@ -61,6 +65,22 @@ export async function benchCommand(argv: string[]): Promise<number> {
   if (seeds.length > 1) console.log(`Means over seeds ${seeds.join(", ")} (requests to 90 % of the targets):\n\n${formatBenchSummary(seeds, summarizeBenchRuns(runs))}`);
   console.error(`[bench] ${((Date.now() - started) / 1000).toFixed(0)} s; size ${size}, seed${seeds.length > 1 ? "s" : ""} ${seeds.join(", ")}`);
   return 0;
+}
+
+/** Target lists `--target-mime` knows by name (the cockpit's presets). */
+const TARGET_MIME_PRESETS: Record<string, readonly string[]> = { "data-files": DATA_FILES_MIME_TYPES, documents: DOCUMENT_MIME_TYPES };
+
+/** `--target-mime`: a preset name or a comma-separated list of MIME types, checked as the crawl settings check them. */
+function parseBenchTargetMime(raw: string): string[] {
+  const preset = TARGET_MIME_PRESETS[raw.trim()];
+  if (preset) return [...preset];
+  const parsed = crawlConfigSchema.shape.targetMimeTypes.safeParse(raw.split(",").map((mime) => mime.trim()).filter(Boolean));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const entry = typeof issue?.path[0] === "number" ? ` "${raw.split(",").map((mime) => mime.trim()).filter(Boolean)[issue.path[0]]}"` : "";
+    throw new CliUsageError(`--target-mime${entry}: ${issue?.message ?? "is not valid"} (or a preset: ${Object.keys(TARGET_MIME_PRESETS).join(", ")})`);
+  }
+  return parsed.data;
 }
 
 /** One entry of `--seeds`. */
