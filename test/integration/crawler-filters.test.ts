@@ -148,4 +148,37 @@ describe("dead URL shapes", () => {
 
     expect(crawl.sink.targets.map((t) => pathOf(t.url)).sort()).toEqual(["/media/4/download", "/media/5/download", "/media/6/download"]);
   });
+
+  /*
+   * A download endpoint serving PDFs and spreadsheets, with CSV as the only target type: the first
+   * three answers (PDFs) kill /media/#/download. The list's 16 links are then set aside, except the
+   * 4th, 8th and 16th to arrive (probes: /media/7, /media/11, /media/19); /media/11 answers a CSV,
+   * so the shape revives and the 13 set-aside links come back, /media/5 among them. Dropping them
+   * instead lost /media/5 for good.
+   */
+  it("sets a dead shape's links aside and brings them back when a probe answers a target", async () => {
+    const pdf = { type: "application/pdf", body: "%PDF-1.4 test" };
+    const csv = { type: "text/csv", body: "a,b\n1,2\n" };
+    const media = Array.from({ length: 16 }, (_, i) => `/media/${4 + i}/download`);
+    site = await startRouteSite({
+      "/": page(["/media/1/download", "/media/2/download", "/media/3/download", "/list"]),
+      "/list": page(media),
+      ...Object.fromEntries(media.map((path) => [path, pdf])),
+      "/media/1/download": pdf,
+      "/media/2/download": pdf,
+      "/media/3/download": pdf,
+      "/media/5/download": csv,
+      "/media/11/download": csv,
+      "/media/19/download": csv,
+    });
+    const crawl = await runTestCrawl({ rootUrl: site.rootUrl, strategy: "bfs", targetMimeTypes: ["text/csv"], params: { classifierBatchSize: 1 } });
+
+    expect(crawl.sink.targets.map((t) => pathOf(t.url)).sort()).toEqual(["/media/11/download", "/media/19/download", "/media/5/download"]);
+    expect(crawl.sink.events.filter((event) => event.kind.startsWith("shape-")).map((event) => [event.kind, event.data])).toEqual([
+      ["shape-skipped", { shape: "/media/#/download", mime: "application/pdf" }],
+      ["shape-revived", { shape: "/media/#/download", links: 13 }],
+    ]);
+    // Set aside, then back: every link of the list was requested once.
+    for (const path of media) expect(site.saw(path), path).toBe(true);
+  });
 });

@@ -5,7 +5,7 @@ import { extractLinks, type ExtractedLink } from "../links";
 import { compileUrlPatterns, hasBlockedExtension, isInSite, isTrapUrl, normalizeUrl, siteKey, type SiteKey, type UrlMatcher } from "../url-rules";
 import type { FetchResult } from "../fetch/types";
 import type { Budget } from "./budget";
-import type { DeadShapeFilter } from "./dead-shape-filter";
+import type { DeadShapeFilter, ParkedLink } from "./dead-shape-filter";
 import type { EngineMeter } from "./engine-meter";
 import type { EarlyStopSignal } from "./early-stop-signal";
 import { detachString, type LinkTable } from "./link-table";
@@ -212,7 +212,7 @@ export class CrawlEngine {
       if (!isRedirect) return { outcome, url };
       if (hop >= this.parts.config.params.maxRedirects) return null;
       const next = normalizeUrl(location, url);
-      if (!next || !this.acceptable(next) || !this.parts.links.markSeen(next)) return null;
+      if (!next || !this.acceptable(next) || this.parts.deadShapes?.isDead(next) || !this.parts.links.markSeen(next)) return null;
       url = next;
     }
   }
@@ -223,7 +223,6 @@ export class CrawlEngine {
     const { trapExtraLengthChars, trapRepeatCount } = this.parts.config.params;
     if (isTrapUrl(url, this.parts.config.rootUrl, { extraLengthChars: trapExtraLengthChars, repeatCount: trapRepeatCount })) return false;
     if (hasBlockedExtension(url, this.blockedExtensions)) return false;
-    if (this.parts.deadShapes?.isDead(url)) return false;
     return !this.urlPatternMatcher()(url);
   }
 
@@ -246,6 +245,7 @@ export class CrawlEngine {
     meter.start();
     for (const link of extractLinks(html, pageUrl)) {
       if (!this.acceptable(link.url) || !this.parts.links.markSeen(link.url)) continue;
+      if (this.parts.deadShapes && !this.parts.deadShapes.admit(this.parkable(link, page))) continue;
       let type: "html" | "target" | "neither";
       if (typer.needsHead()) {
         meter.stop(); // a HEAD request: network time, not the engine's
@@ -298,15 +298,39 @@ export class CrawlEngine {
     const filter = this.parts.deadShapes;
     if (!filter || response.status < 200 || response.status >= 300 || response.outcome === "error") return;
     const useful = isTarget || (response.outcome === "ok" && this.parts.runner.isHtmlMime(response.mime));
-    const died = filter.record(url, useful);
-    if (died) {
+    const change = filter.record(url, useful);
+    if (change?.kind === "died") {
       this.parts.sink.event({
         level: "info",
         kind: "shape-skipped",
-        message: `Skipping links shaped like ${died}: they answered ${response.mime || "files"} (neither pages nor targets)`,
-        data: { shape: died, mime: response.mime },
+        message: `Setting aside links shaped like ${change.shape}: they answered ${response.mime || "files"} (neither pages nor targets); a few are still tried`,
+        data: { shape: change.shape, mime: response.mime },
+      });
+    } else if (change?.kind === "revived") {
+      for (const parked of change.parked) this.fileParked(parked);
+      this.parts.sink.event({
+        level: "info",
+        kind: "shape-revived",
+        message: `Links shaped like ${change.shape} answered ${isTarget ? "a target" : "a page"}: ${change.parked.length} set-aside links are back in the frontier`,
+        data: { shape: change.shape, links: change.parked.length },
       });
     }
+  }
+
+  /** What parking a link keeps (anchor texts only where FOCUSED reads them, as in the frontier). */
+  private parkable(link: ExtractedLink, page: FrontierLink): ParkedLink {
+    return {
+      url: link.url,
+      tagPath: this.parts.links.internTagPath(link.tagPath),
+      anchorText: this.keepAnchorText ? detachString(link.anchorText) : "",
+      depth: page.depth + 1,
+      referrer: page.url,
+    };
+  }
+
+  /** Files a link its revived shape had parked (already marked seen). */
+  private fileParked(parked: ParkedLink): void {
+    this.parts.strategy.add(this.parts.links.createLink({ ...parked, groupId: null }));
   }
 
   private fileLink(link: ExtractedLink, page: FrontierLink, alreadySeen = false): void {

@@ -3,6 +3,7 @@ import type { Strategy } from "../../crawl-config";
 import type { EarlyStopState } from "../early-stop";
 import type { PrngState } from "../prng";
 import type { UrlClassifierState } from "../url-classifier";
+import type { DeadShapeFilterState } from "./dead-shape-filter";
 import type { LinkTableState } from "./link-table";
 import type { CrawlCounters } from "./types";
 
@@ -29,7 +30,7 @@ export interface EngineState {
   readonly strategyState: unknown;
   readonly classifier: UrlClassifierState;
   readonly earlyStop: EarlyStopState | null;
-  readonly deadShapes: { useful: string[]; useless: [string, number][] } | null;
+  readonly deadShapes: DeadShapeFilterState | null;
 }
 
 export class EngineStateError extends Error {
