@@ -136,7 +136,11 @@ export const algorithmParamsSchema = z.strictObject({
    * alone, as in the paper (Forage's addition). @default 3
    */
   urlOutlookWeight: z.number().min(0, "must not be negative").max(100).default(3),
-  /** Skip links whose URL shape answered 3 times with neither a page nor a target (Forage's addition). @default true */
+  /**
+   * Set aside links whose URL shape answered 3 times with neither a page nor a target, probing a
+   * few, and bring them back when one answers something useful (dead-shape-filter.ts; Forage's
+   * addition). @default true
+   */
   skipDeadUrlShapes: z.boolean().default(true),
   /**
    * Nearest-group search: "exact" (an inverted index over centroids: the true nearest, a few µs

@@ -105,7 +105,7 @@ export const PARAM_GROUPS: ParamGroup[] = [
       {
         key: "skipDeadUrlShapes",
         label: "Skip URL shapes that only answer useless files",
-        hint: "After 3 links of one URL shape (the path with its numbers ignored, e.g. /media/img/#) answered neither a page nor a target, skip the rest of that shape.",
+        hint: "After 3 links of one URL shape (the path with its numbers ignored, e.g. /media/img/#) answered neither a page nor a target, set the rest of that shape aside; a few are still tried, and if one answers a page or a target the set-aside links come back.",
       },
     ],
     fields: [
