@@ -245,7 +245,8 @@ export class CrawlEngine {
     meter.start();
     for (const link of extractLinks(html, pageUrl)) {
       if (!this.acceptable(link.url) || !this.parts.links.markSeen(link.url)) continue;
-      if (this.parts.deadShapes && !this.parts.deadShapes.admit(this.parkable(link, page))) continue;
+      const deadShapes = this.parts.deadShapes;
+      if (deadShapes?.isDead(link.url) && !deadShapes.admit(this.parkable(link, page))) continue; // parked
       let type: "html" | "target" | "neither";
       if (typer.needsHead()) {
         meter.stop(); // a HEAD request: network time, not the engine's
