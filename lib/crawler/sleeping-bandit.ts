@@ -161,6 +161,11 @@ export class SleepingBandit {
     return { selections: arm.selections, meanReward: arm.meanReward, totalReward: arm.totalReward, available: arm.links.length };
   }
 
+  /** True once the action has given a reward (rewards are target counts, never negative). */
+  hasPaid(actionId: number): boolean {
+    return (this.arms[actionId]?.totalReward ?? 0) > 0;
+  }
+
   /**
    * AUER score at t counted requests: 0 for a sleeping action, else
    * mean + α·sqrt(ln t / (n + 1e-6)) (times the reward scale when `rewardScaledBonus`, times

@@ -74,10 +74,11 @@ const TARGET_MIME_PRESETS: Record<string, readonly string[]> = { "data-files": D
 function parseBenchTargetMime(raw: string): string[] {
   const preset = TARGET_MIME_PRESETS[raw.trim()];
   if (preset) return [...preset];
-  const parsed = crawlConfigSchema.shape.targetMimeTypes.safeParse(raw.split(",").map((mime) => mime.trim()).filter(Boolean));
+  const list = raw.split(",").map((mime) => mime.trim()).filter(Boolean);
+  const parsed = crawlConfigSchema.shape.targetMimeTypes.safeParse(list);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const entry = typeof issue?.path[0] === "number" ? ` "${raw.split(",").map((mime) => mime.trim()).filter(Boolean)[issue.path[0]]}"` : "";
+    const entry = typeof issue?.path[0] === "number" ? ` "${list[issue.path[0]]}"` : "";
     throw new CliUsageError(`--target-mime${entry}: ${issue?.message ?? "is not valid"} (or a preset: ${Object.keys(TARGET_MIME_PRESETS).join(", ")})`);
   }
   return parsed.data;

@@ -67,7 +67,7 @@ export class SbStrategy implements CrawlStrategy {
     link.groupId = this.grouper.assign(link.tagPath).actionId;
     this.bandit.addLink(link.groupId, link.id);
     this.waiting += 1;
-    if (this.bandit.stats(link.groupId).meanReward > 0) this.filedSinceNext += 1;
+    if (this.bandit.barrenDamping && this.bandit.hasPaid(link.groupId)) this.filedSinceNext += 1;
   }
 
   next(requestsSoFar: number): FrontierLink | null {
