@@ -131,6 +131,12 @@ export const algorithmParamsSchema = z.strictObject({
    */
   dampBarrenExploration: z.boolean().default(true),
   /**
+   * A link waiting in the frontier that another page lists again under a tag path whose group has
+   * a better mean reward moves to that group (a dossier first seen in a "see also" box, then in a
+   * dossier list). The paper keeps it where it was first seen (Forage's addition). @default true
+   */
+  regroupRediscoveredLinks: z.boolean().default(true),
+  /**
    * When choosing a group, add this many times what the URLs of a few of its links promise above an
    * average page (the same URL statistics as `linkRankSamples`; group-outlook.ts); 0 = the bandit
    * alone, as in the paper (Forage's addition). @default 3
@@ -231,7 +237,7 @@ function defaultSeed(): number {
  * them ran with (the paper's behaviour). Without this, resuming, replaying or live-editing an older
  * crawl would switch it to the newer default halfway.
  */
-const PARAMS_ADDED_LATER = { linkRankSamples: 1, rewardScaledExploration: false, urlOutlookWeight: 0, dampBarrenExploration: false } as const;
+const PARAMS_ADDED_LATER = { linkRankSamples: 1, rewardScaledExploration: false, urlOutlookWeight: 0, dampBarrenExploration: false, regroupRediscoveredLinks: false } as const;
 
 /** A stored crawl's settings document with {@link PARAMS_ADDED_LATER} filled in where its params lack them; ready for the schema. */
 export function withParamsAddedLater(stored: unknown): unknown {

@@ -37,6 +37,7 @@ const VALUE_FIELDS: Partial<Record<keyof CrawlFormValues, string>> = {
   skipDeadUrlShapes: "params.skipDeadUrlShapes",
   rewardScaledExploration: "params.rewardScaledExploration",
   dampBarrenExploration: "params.dampBarrenExploration",
+  regroupRediscoveredLinks: "params.regroupRediscoveredLinks",
   groupIndex: "params.groupIndex",
   seed: "seed",
 };

@@ -38,6 +38,7 @@ export interface CrawlFormValues {
   skipDeadUrlShapes: boolean;
   rewardScaledExploration: boolean;
   dampBarrenExploration: boolean;
+  regroupRediscoveredLinks: boolean;
   groupIndex: GroupIndex;
   params: Record<NumberParamKey, string>;
   /** The exact numbers the params were shown from (2√2 is shown as 2.82843 and sent back exact). */
@@ -80,6 +81,7 @@ export function defaultFormValues(): CrawlFormValues {
     skipDeadUrlShapes: params.skipDeadUrlShapes,
     rewardScaledExploration: params.rewardScaledExploration,
     dampBarrenExploration: params.dampBarrenExploration,
+    regroupRediscoveredLinks: params.regroupRediscoveredLinks,
     groupIndex: params.groupIndex,
     params: paramStrings(params),
     paramBase: paramNumbers(params),
@@ -113,6 +115,7 @@ export function formValuesFromConfig(config: CrawlConfig): CrawlFormValues {
     skipDeadUrlShapes: config.params.skipDeadUrlShapes,
     rewardScaledExploration: config.params.rewardScaledExploration,
     dampBarrenExploration: config.params.dampBarrenExploration,
+    regroupRediscoveredLinks: config.params.regroupRediscoveredLinks,
     groupIndex: config.params.groupIndex,
     params: paramStrings(config.params),
     paramBase: paramNumbers(config.params),
@@ -182,6 +185,7 @@ export function buildCrawlSettings(values: CrawlFormValues, hidden?: HiddenSetti
     skipDeadUrlShapes: values.skipDeadUrlShapes,
     rewardScaledExploration: values.rewardScaledExploration,
     dampBarrenExploration: values.dampBarrenExploration,
+    regroupRediscoveredLinks: values.regroupRediscoveredLinks,
     groupIndex: values.groupIndex,
   };
   for (const key of PARAM_KEYS) {

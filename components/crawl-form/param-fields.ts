@@ -74,6 +74,11 @@ export const PARAM_GROUPS: ParamGroup[] = [
         label: "Explore less the groups whose pages bring nothing new",
         hint: "While a group has given no target, shrink its exploration bonus by the share of its pages that brought a new link of a group that has, so that print versions and breadcrumbs of pages already crawled stop being tried in turn with the lists that lead somewhere.",
       },
+      {
+        key: "regroupRediscoveredLinks",
+        label: "Move a waiting link to a better group when another page lists it",
+        hint: "A link first seen in a \"see also\" box and later in a list whose links have paid off is crawled as one of that list's links, instead of waiting its turn among the \"see also\" links; off keeps every link in the group it was first seen in, as in the paper.",
+      },
     ],
     fields: [
       { key: "banditAlpha", label: "Exploration weight α", step: "any", hint: "How strongly the bandit tries little-used groups; 0 only follows the best mean reward." },
@@ -104,7 +109,7 @@ export const PARAM_GROUPS: ParamGroup[] = [
     toggles: [
       {
         key: "skipDeadUrlShapes",
-        label: "Skip URL shapes that only answer useless files",
+        label: "Set aside URL shapes that only answer useless files",
         hint: "After 3 links of one URL shape (the path with its numbers ignored, e.g. /media/img/#) answered neither a page nor a target, set the rest of that shape aside; a few are still tried, and if one answers a page or a target the set-aside links come back.",
       },
     ],

@@ -12,7 +12,7 @@ import { atLeastAsGoodAfter, requestsToReach, targetsCurve } from "./curve-metri
  */
 export type BenchStrategy = Strategy | "sb-paper";
 
-const SB_PAPER_PARAMS = { linkRankSamples: 1, rewardScaledExploration: false, urlOutlookWeight: 0, dampBarrenExploration: false };
+const SB_PAPER_PARAMS = { linkRankSamples: 1, rewardScaledExploration: false, urlOutlookWeight: 0, dampBarrenExploration: false, regroupRediscoveredLinks: false };
 
 /** The row of the simulator's reference BFS (the paper's BFS: FIFO over every link, no classifier). */
 export const SITE_REFERENCE_BFS = "bfs (site reference)";

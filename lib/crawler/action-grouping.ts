@@ -135,6 +135,11 @@ export class ActionGrouper {
   }
 
   /** The action of a link with this tag path, creating one when no centroid is within θ. */
+  /** The action a tag path already assigned belongs to, without adding a member; undefined if never assigned. */
+  groupOf(tagPath: string): number | undefined {
+    return this.memo.get(tagPath)?.actionId;
+  }
+
   assign(tagPath: string): Assignment {
     const known = this.memo.get(tagPath);
     if (known) {

@@ -259,6 +259,16 @@ export class SleepingBandit {
     return heap;
   }
 
+  /** Moves an unvisited link to another action; false when `from` does not hold it. */
+  moveLink(from: number, to: number, linkId: number): boolean {
+    const links = this.arms[from]?.links;
+    const at = links ? links.indexOf(linkId) : -1;
+    if (at < 0) return false;
+    this.removeAt(from, links!, at);
+    this.addLink(to, linkId);
+    return true;
+  }
+
   /** Removes and returns a uniformly random unvisited link of the action (null if it sleeps). */
   takeLink(actionId: number, prng: Prng): number | null {
     const links = this.arms[actionId]?.links;

@@ -70,7 +70,7 @@ describe("new crawl form", () => {
       expect(await page.locator(`#field-params-${key}-hint`).textContent(), key).toContain("Applies to HNSW search only");
     }
     expect(await page.getByLabel("Stop early when the harvest dries up").isChecked()).toBe(true);
-    expect(await page.getByLabel("Skip URL shapes that only answer useless files").isChecked()).toBe(true);
+    expect(await page.getByLabel("Set aside URL shapes that only answer useless files").isChecked()).toBe(true);
     expect(await page.locator("#field-params-skipDeadUrlShapes-hint").textContent()).toContain("neither a page nor a target");
     await page.close();
   });
@@ -186,9 +186,10 @@ describe("new crawl form", () => {
     await page.getByLabel("Nearest-group search").selectOption("hnsw");
     await page.getByLabel("HNSW ef (search)").fill("40");
     await page.getByLabel("Stop early when the harvest dries up").uncheck();
-    await page.getByLabel("Skip URL shapes that only answer useless files").uncheck();
+    await page.getByLabel("Set aside URL shapes that only answer useless files").uncheck();
     await page.getByLabel("Scale exploration to the site's reward").uncheck();
     await page.getByLabel("Explore less the groups whose pages bring nothing new").uncheck();
+    await page.getByLabel("Move a waiting link to a better group when another page lists it").uncheck();
     await page.getByLabel("Links ranked per choice").fill("1");
     await page.getByLabel("Weight of link URLs in the group choice").fill("0");
     await page.getByRole("button", { name: "Start crawl" }).click();
@@ -201,6 +202,7 @@ describe("new crawl form", () => {
     expect(config.params.skipDeadUrlShapes).toBe(false);
     expect(config.params.rewardScaledExploration).toBe(false);
     expect(config.params.dampBarrenExploration).toBe(false);
+    expect(config.params.regroupRediscoveredLinks).toBe(false);
     expect(config.params.linkRankSamples).toBe(1);
     expect(config.params.urlOutlookWeight).toBe(0);
     await page.close();
@@ -211,9 +213,10 @@ describe("new crawl form", () => {
     expect(await clone.getByLabel("Nearest-group search").inputValue()).toBe("hnsw");
     expect(await clone.getByLabel("HNSW ef (search)").inputValue()).toBe("40");
     expect(await clone.getByLabel("Stop early when the harvest dries up").isChecked()).toBe(false);
-    expect(await clone.getByLabel("Skip URL shapes that only answer useless files").isChecked()).toBe(false);
+    expect(await clone.getByLabel("Set aside URL shapes that only answer useless files").isChecked()).toBe(false);
     expect(await clone.getByLabel("Scale exploration to the site's reward").isChecked()).toBe(false);
     expect(await clone.getByLabel("Explore less the groups whose pages bring nothing new").isChecked()).toBe(false);
+    expect(await clone.getByLabel("Move a waiting link to a better group when another page lists it").isChecked()).toBe(false);
     expect(await clone.getByLabel("Links ranked per choice").inputValue()).toBe("1");
     expect(await clone.getByLabel("Weight of link URLs in the group choice").inputValue()).toBe("0");
     // Sent again unchanged, the clone stores the same choices.
@@ -247,7 +250,7 @@ describe("new crawl form", () => {
     expect(await indexError.textContent()).toContain("Nearest-group search");
     expect(await page.getByLabel("Nearest-group search").getAttribute("aria-describedby")).toContain("field-params-groupIndex-error");
     const shapesError = page.getByTestId("error-params.skipDeadUrlShapes");
-    expect(await shapesError.textContent()).toContain("Skip URL shapes that only answer useless files must be a boolean");
+    expect(await shapesError.textContent()).toContain("Set aside URL shapes that only answer useless files must be a boolean");
     expect(await page.getByTestId("error-summary").textContent()).toContain("2 settings need a change");
     // Changing a setting clears its error.
     await page.getByLabel("Nearest-group search").selectOption("hnsw");

@@ -244,7 +244,11 @@ export class CrawlEngine {
     const { meter, typer } = this.parts;
     meter.start();
     for (const link of extractLinks(html, pageUrl)) {
-      if (!this.acceptable(link.url) || !this.parts.links.markSeen(link.url)) continue;
+      if (!this.acceptable(link.url)) continue;
+      if (!this.parts.links.markSeen(link.url)) {
+        this.rediscover(link);
+        continue;
+      }
       const deadShapes = this.parts.deadShapes;
       if (deadShapes?.isDead(link.url) && !deadShapes.admit(this.parkable(link, page))) continue; // parked
       let type: "html" | "target" | "neither";
@@ -277,6 +281,14 @@ export class CrawlEngine {
       }
     }
     return reward;
+  }
+
+  /** A seen link found again: a link still waiting may move to its new tag path's group (sb-strategy.ts). */
+  private rediscover(link: ExtractedLink): void {
+    const strategy = this.parts.strategy;
+    if (!strategy.rediscover) return;
+    const live = this.parts.links.live(link.url);
+    if (live && live.tagPath !== link.tagPath) strategy.rediscover(live, link.tagPath);
   }
 
   /** Types a link by a HEAD request (while the classifier is untrained). */

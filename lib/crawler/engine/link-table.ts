@@ -22,6 +22,13 @@ export class LinkTable {
   private readonly seen = new Set<string>();
   private readonly tagPaths = new Map<string, string>();
   private readonly links: (FrontierLink | undefined)[] = [];
+  private readonly liveIds = new Map<string, number>();
+
+  /** The frontier link (unvisited) with this URL, if any. */
+  live(url: string): FrontierLink | undefined {
+    const id = this.liveIds.get(url);
+    return id === undefined ? undefined : this.links[id];
+  }
 
   has(url: string): boolean {
     return this.seen.has(url);
@@ -49,6 +56,7 @@ export class LinkTable {
   createLink(fields: Omit<FrontierLink, "id">): FrontierLink {
     const link: FrontierLink = { id: this.links.length, ...fields, tagPath: this.internTagPath(fields.tagPath) };
     this.links.push(link);
+    this.liveIds.set(link.url, link.id);
     return link;
   }
 
@@ -58,6 +66,8 @@ export class LinkTable {
 
   /** Drops a crawled link's object (its id stays used). */
   release(id: number): void {
+    const link = this.links[id];
+    if (link) this.liveIds.delete(link.url);
     this.links[id] = undefined;
   }
 
@@ -90,6 +100,7 @@ export class LinkTable {
     for (const [id, url, tagPath, anchorText, depth, referrer, groupId] of state.links) {
       if (!(id >= 0 && id < state.nextId)) throw new TypeError(`Invalid link table state: link id ${id} of ${state.nextId}`);
       table.links[id] = { id, url, tagPath: tagPaths[tagPath] ?? "", anchorText, depth, referrer, groupId };
+      table.liveIds.set(url, id);
     }
     return table;
   }

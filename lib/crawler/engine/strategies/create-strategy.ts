@@ -5,7 +5,7 @@ import { SleepingBandit } from "../../sleeping-bandit";
 import type { LinkTable } from "../link-table";
 import { FocusedStrategy } from "./focused-strategy";
 import { FifoStrategy, LifoStrategy, RandomStrategy } from "./queue-strategies";
-import { SbStrategy } from "./sb-strategy";
+import { SbStrategy, type SbOptions } from "./sb-strategy";
 import type { CrawlStrategy } from "./strategy";
 import { TpOffStrategy } from "./tp-off-strategy";
 
@@ -31,12 +31,18 @@ function createBandit(config: CrawlConfig): SleepingBandit {
   return new SleepingBandit({ alpha: banditAlpha, rewardScaledBonus: rewardScaledExploration, barrenDamping: dampBarrenExploration });
 }
 
+/** The SB strategy settings of a crawl (also used to restore one from a checkpoint). */
+export function sbOptions(config: CrawlConfig): SbOptions {
+  const { linkRankSamples, urlOutlookWeight, regroupRediscoveredLinks } = config.params;
+  return { linkRankSamples, urlOutlookWeight, regroupRediscoveredLinks };
+}
+
 /** The strategy a crawl's settings name, sharing the crawl's PRNG and link table. */
 export function createStrategy(config: CrawlConfig, prng: Prng, links: LinkTable): CrawlStrategy {
   switch (config.strategy) {
     case "sb":
     case "sb-oracle":
-      return new SbStrategy(createGrouper(config), createBandit(config), prng, links, config.params.linkRankSamples, config.params.urlOutlookWeight);
+      return new SbStrategy(createGrouper(config), createBandit(config), prng, links, sbOptions(config));
     case "bfs":
       return new FifoStrategy();
     case "dfs":

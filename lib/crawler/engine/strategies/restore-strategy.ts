@@ -4,7 +4,7 @@ import type { Prng } from "../../prng";
 import { SleepingBandit, type SleepingBanditState } from "../../sleeping-bandit";
 import type { LinkTable } from "../link-table";
 import type { FrontierLink } from "../types";
-import { grouperOptions } from "./create-strategy";
+import { grouperOptions, sbOptions } from "./create-strategy";
 import { LinkScorer, type LinkScorerState } from "../../link-scorer";
 import { PathSegmentStats, type PathSegmentStatsState } from "../../path-segment-stats";
 import { FocusedStrategy } from "./focused-strategy";
@@ -61,7 +61,7 @@ export function restoreStrategy(config: CrawlConfig, prng: Prng, links: LinkTabl
       const bandit = SleepingBandit.fromState(s.bandit);
       const scorer = s.scorer ? LinkScorer.fromState(s.scorer) : new LinkScorer();
       const segments = s.segments ? PathSegmentStats.fromState(s.segments) : new PathSegmentStats();
-      return new SbStrategy(ActionGrouper.fromState(s.grouper, grouperOptions(config)), bandit, prng, links, config.params.linkRankSamples, config.params.urlOutlookWeight, scorer, segments, s.waiting);
+      return new SbStrategy(ActionGrouper.fromState(s.grouper, grouperOptions(config)), bandit, prng, links, sbOptions(config), scorer, segments, s.waiting);
     }
     case "bfs":
       return refill(new FifoStrategy(), (state as QueueState).links, link);

@@ -17,6 +17,13 @@ import type { CrawlStrategy, PullResult } from "./strategy";
  */
 export const SCORER_WEIGHT = 0.1;
 
+/** The crawl settings SB reads (crawl-config.ts has their meaning). */
+export interface SbOptions {
+  readonly linkRankSamples: number;
+  readonly urlOutlookWeight: number;
+  readonly regroupRediscoveredLinks: boolean;
+}
+
 /**
  * SB-CLASSIFIER's choice of the next page: links are grouped by tag-path similarity
  * (ActionGrouper), an AUER sleeping bandit picks the group, and an unvisited link of that group
@@ -54,8 +61,7 @@ export class SbStrategy implements CrawlStrategy {
     private readonly bandit: SleepingBandit,
     private readonly prng: Prng,
     private readonly links: LinkTable,
-    private readonly linkRankSamples: number,
-    private readonly urlOutlookWeight: number,
+    private readonly options: SbOptions,
     private readonly scorer = new LinkScorer(),
     private readonly segments = new PathSegmentStats(),
     waiting = 0,
@@ -70,12 +76,28 @@ export class SbStrategy implements CrawlStrategy {
     if (this.bandit.barrenDamping && this.bandit.hasPaid(link.groupId)) this.filedSinceNext += 1;
   }
 
+  /**
+   * The page just crawled lists a waiting link again, under another tag path: the link moves to
+   * that tag path's group when the group has a better mean reward. Without this a link keeps the
+   * group it was first seen in: on the deep archive a dossier first met in a "see also" box (a
+   * random pick among ~1 000) waited there for hundreds of requests after its parent's dossier list
+   * (a group paying 1.5 targets a pull) had shown it. A tag path never filed has no group yet and
+   * changes nothing; the grouper's memo makes this one map lookup.
+   */
+  rediscover(link: FrontierLink, tagPath: string): void {
+    if (!this.options.regroupRediscoveredLinks || link.groupId === null) return;
+    const groupId = this.grouper.groupOf(tagPath);
+    if (groupId === undefined || groupId === link.groupId) return;
+    if (this.bandit.stats(groupId).meanReward <= this.bandit.stats(link.groupId).meanReward) return;
+    if (this.bandit.moveLink(link.groupId, groupId, link.id)) link.groupId = groupId;
+  }
+
   next(requestsSoFar: number): FrontierLink | null {
-    const actionId = this.urlOutlookWeight > 0 && this.scorer.trained
+    const actionId = this.options.urlOutlookWeight > 0 && this.scorer.trained
       ? this.bandit.chooseWithOutlook(requestsSoFar, this.outlookOf)
       : this.bandit.choose(requestsSoFar);
     if (actionId === null) return null;
-    const samples = this.scorer.trained ? this.linkRankSamples : 1;
+    const samples = this.scorer.trained ? this.options.linkRankSamples : 1;
     const linkId = this.bandit.takeBestOf(actionId, this.prng, samples, this.rankLink)!;
     this.waiting -= 1;
     this.filedSinceNext = 0;
@@ -91,11 +113,11 @@ export class SbStrategy implements CrawlStrategy {
   private readonly outlookOf = (_actionId: number, links: readonly number[]): number => {
     let best = -Infinity;
     for (let draw = 0; draw < OUTLOOK_SAMPLES; draw++) best = Math.max(best, this.rankLink(links[this.prng.nextInt(links.length)]!));
-    return groupOutlook(best, this.urlOutlookWeight, this.bandit.rewardScale());
+    return groupOutlook(best, this.options.urlOutlookWeight, this.bandit.rewardScale());
   };
 
   feedback(link: FrontierLink, result: PullResult): void {
-    if (this.linkRankSamples > 1 || this.urlOutlookWeight > 0) {
+    if (this.options.linkRankSamples > 1 || this.options.urlOutlookWeight > 0) {
       this.scorer.addLabel(linkFeatures(link.url, link.anchorText, link.depth), result.reward > 0);
       this.segments.add(link.url, result.reward > 0);
     }
