@@ -134,12 +134,12 @@ export class ActionGrouper {
     return out;
   }
 
-  /** The action of a link with this tag path, creating one when no centroid is within θ. */
   /** The action a tag path already assigned belongs to, without adding a member; undefined if never assigned. */
   groupOf(tagPath: string): number | undefined {
     return this.memo.get(tagPath)?.actionId;
   }
 
+  /** The action of a link with this tag path, creating one when no centroid is within θ. */
   assign(tagPath: string): Assignment {
     const known = this.memo.get(tagPath);
     if (known) {

@@ -161,6 +161,11 @@ export class SleepingBandit {
     return { selections: arm.selections, meanReward: arm.meanReward, totalReward: arm.totalReward, available: arm.links.length };
   }
 
+  /** The action's mean reward per pull (0 before its first pull). */
+  meanReward(actionId: number): number {
+    return this.arms[actionId]?.meanReward ?? 0;
+  }
+
   /** True once the action has given a reward (rewards are target counts, never negative). */
   hasPaid(actionId: number): boolean {
     return (this.arms[actionId]?.totalReward ?? 0) > 0;

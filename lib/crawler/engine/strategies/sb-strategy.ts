@@ -88,7 +88,7 @@ export class SbStrategy implements CrawlStrategy {
     if (!this.options.regroupRediscoveredLinks || link.groupId === null) return;
     const groupId = this.grouper.groupOf(tagPath);
     if (groupId === undefined || groupId === link.groupId) return;
-    if (this.bandit.stats(groupId).meanReward <= this.bandit.stats(link.groupId).meanReward) return;
+    if (this.bandit.meanReward(groupId) <= this.bandit.meanReward(link.groupId)) return;
     if (this.bandit.moveLink(link.groupId, groupId, link.id)) link.groupId = groupId;
   }
 
