@@ -176,6 +176,14 @@ export function fileBody(ref: FileRef): Buffer {
       return textBody(bytes, seed, `<?xml version="1.0" encoding="UTF-8"?>\n<dataset id="${seed.toString(16)}">\n`, xmlRows(), "</dataset>\n");
     case "rss":
       return textBody(bytes, seed, `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>News</title>\n`, xmlRows(), "</channel></rss>\n");
+    case "atom":
+      return textBody(bytes, seed, `<?xml version="1.0" encoding="UTF-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom"><title>Recent submissions</title>\n`, xmlRows(), "</feed>\n");
+    case "bibtex":
+      return textBody(bytes, seed, `@misc{item${seed.toString(16)},\n  note = {`, txtRows(), "}\n}\n");
+    case "ris":
+      return textBody(bytes, seed, `TY  - GEN\nID  - ${seed.toString(16)}\nN1  - `, txtRows(), "ER  - \n");
+    case "endnote":
+      return textBody(bytes, seed, `%0 Generic\n%M ${seed.toString(16)}\n%Z `, txtRows(), "\n");
     case "ics":
       return textBody(bytes, seed, `BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:-//sitesim//EN\nBEGIN:VEVENT\nUID:${seed}@sitesim\nDESCRIPTION:`, txtRows(), "END:VEVENT\nEND:VCALENDAR\n");
     case "pdf":

@@ -6,7 +6,7 @@ import { Rng } from "./random";
 
 export type FormatName =
   | "csv" | "xlsx" | "xls" | "ods" | "pdf" | "zip" | "json" | "xml" | "doc" | "docx" | "odt" | "txt"
-  | "jpg" | "png" | "gif" | "rss" | "ics" | "rdf";
+  | "jpg" | "png" | "gif" | "rss" | "ics" | "rdf" | "atom" | "bibtex" | "ris" | "endnote";
 
 export interface FormatInfo {
   /** Full Content-Type header value (some carry a charset parameter, as real servers send). */
@@ -35,13 +35,19 @@ export const FORMATS: Record<FormatName, FormatInfo> = {
   rss: { contentType: "application/rss+xml; charset=utf-8", ext: "xml", minBytes: 4_000, maxBytes: 20_000 },
   ics: { contentType: "text/calendar; charset=utf-8", ext: "ics", minBytes: 400, maxBytes: 1_500 },
   rdf: { contentType: "application/rdf+xml", ext: "rdf", minBytes: 2_000, maxBytes: 20_000 },
+  atom: { contentType: "application/atom+xml; charset=utf-8", ext: "xml", minBytes: 4_000, maxBytes: 20_000 },
+  bibtex: { contentType: "text/x-bibtex; charset=utf-8", ext: "bib", minBytes: 300, maxBytes: 1_500 },
+  ris: { contentType: "application/x-research-info-systems", ext: "ris", minBytes: 300, maxBytes: 1_500 },
+  endnote: { contentType: "application/x-endnote-refer", ext: "enw", minBytes: 300, maxBytes: 1_500 },
 };
 
 /**
  * MIME types that count as targets in ground truth (compare the Content-Type part
  * before `;`, lower-cased). Narrower than the paper's 38-type list on purpose:
- * `application/rdf+xml`, `application/rss+xml` and `text/calendar` are served but are
- * not targets, so a crawler configured with this list can be scored exactly.
+ * `application/rdf+xml`, `application/rss+xml`, `application/atom+xml`, `text/calendar` and
+ * the citation exports (`text/x-bibtex`, `application/x-research-info-systems`,
+ * `application/x-endnote-refer`) are served but are not targets, so a crawler configured
+ * with this list can be scored exactly.
  */
 export const SIM_TARGET_MIME_TYPES: readonly string[] = [
   "text/csv",

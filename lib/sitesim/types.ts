@@ -3,7 +3,7 @@ import type { HtmlSink } from "./html-sink";
 import type { FormatName } from "./files";
 
 /** The site families the simulator can build; see `SITE_SHAPES` for descriptions. */
-export type SiteShape = "statistics-office" | "ministry-portal" | "open-data-portal" | "deep-sparse" | "news-heavy";
+export type SiteShape = "statistics-office" | "ministry-portal" | "open-data-portal" | "deep-sparse" | "news-heavy" | "research-repository";
 
 export type SiteSizeName = "tiny" | "small" | "medium" | "large";
 

@@ -4,6 +4,7 @@ import { buildDeepSparse } from "./deep-sparse";
 import { buildMinistryPortal } from "./ministry-portal";
 import { buildNewsHeavy } from "./news-heavy";
 import { buildOpenDataPortal } from "./open-data-portal";
+import { buildResearchRepository } from "./research-repository";
 import { buildStatisticsOffice } from "./statistics-office";
 
 /** One line per shape, for CLI help, logs and docs. */
@@ -18,6 +19,8 @@ export const SITE_SHAPES: Readonly<Record<SiteShape, string>> = {
     "Deep documentation archive (depth 8+), mostly HTML: targets are rare (< 3 % of URLs) and sit in a few dossier pages, printable near-duplicates.",
   "news-heavy":
     "Newspaper: thousands of articles via section fronts and tags, an endless daily archive (trap), a small data desk holding almost every target.",
+  "research-repository":
+    "DSpace-like university repository: communities, collections and items all under /handle/<prefix>/<n>; item pages with PDF/data bitstreams (some extension-less, some embargoed), citation exports and full-record duplicates; browse indexes with sort/order/size options explode into near-duplicate listings.",
 };
 
 const BUILDERS: Record<SiteShape, (seed: number, urlCount: number) => ShapeModel> = {
@@ -26,6 +29,7 @@ const BUILDERS: Record<SiteShape, (seed: number, urlCount: number) => ShapeModel
   "open-data-portal": buildOpenDataPortal,
   "deep-sparse": buildDeepSparse,
   "news-heavy": buildNewsHeavy,
+  "research-repository": buildResearchRepository,
 };
 
 export function buildShape(shape: SiteShape, seed: number, urlCount: number): ShapeModel {
