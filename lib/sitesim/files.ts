@@ -54,6 +54,13 @@ const jsonRows = () =>
   lineBlock("json", (r, i) => `,{"id":${i},"region":"${r.pick(REGIONS)}","year":${2000 + r.int(25)},"value":${(r.int(10_000_000) / 100).toFixed(2)}}\n`);
 const xmlRows = () =>
   lineBlock("xml", (r, i) => `  <record id="${i}" region="${r.pick(REGIONS)}" year="${2000 + r.int(25)}" value="${(r.int(10_000_000) / 100).toFixed(2)}"/>\n`);
+const pyRows = () =>
+  lineBlock("py", (r, i) => `series_${i} = tb.Series([${r.int(1000)}, ${r.int(1000)}, ${r.int(1000)}], name="${r.pick(REGIONS)}")  # ${2000 + r.int(25)}\n`);
+const rstRows = () =>
+  lineBlock("rst", (r, i) => (i % 12 === 0 ? `\nSection ${i}\n${"-".repeat(8 + String(i).length)}\n\n` : `* ${r.pick(REGIONS)} ${2000 + r.int(25)}: :func:\`value_${r.int(500)}\` (${r.pick(UNITS)})\n`));
+const cssRows = () =>
+  lineBlock("css", (r, i) => `.sd-c${i} { margin: ${r.int(24)}px ${r.int(24)}px; color: #${(r.u32() & 0xffffff).toString(16).padStart(6, "0")}; }\n`);
+const jsRows = () => lineBlock("js", (r, i) => `  v${i}: [${r.int(100_000)}, ${r.int(100_000)}, "${r.pick(REGIONS)}"],\n`);
 const txtRows = () =>
   lineBlock("txt", (r, i) => `${String(i).padStart(6, "0")} ${r.pick(REGIONS)} ${2000 + r.int(25)} ${r.int(100_000)} ${r.pick(UNITS)}\n`);
 
@@ -186,6 +193,18 @@ export function fileBody(ref: FileRef): Buffer {
       return textBody(bytes, seed, `%0 Generic\n%M ${seed.toString(16)}\n%Z `, txtRows(), "\n");
     case "ics":
       return textBody(bytes, seed, `BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:-//sitesim//EN\nBEGIN:VEVENT\nUID:${seed}@sitesim\nDESCRIPTION:`, txtRows(), "END:VEVENT\nEND:VCALENDAR\n");
+    case "rst":
+      return textBody(bytes, seed, `Page ${seed.toString(16)}\n${"=".repeat(13)}\n\n.. currentmodule:: tb\n\n`, rstRows(), "");
+    case "py":
+      return textBody(bytes, seed, `"""\nExample ${seed.toString(16)}\n==================\n"""\nimport tabula as tb\n\n`, pyRows(), "");
+    case "ipynb":
+      return textBody(bytes, seed, `{"nbformat": 4, "nbformat_minor": 5, "metadata": {"kernelspec": {"name": "python3"}}, "cells": [{"id":0}\n`, jsonRows(), "]}\n");
+    case "css":
+      return textBody(bytes, seed, `/* sphinx theme ${seed.toString(16)} */\n`, cssRows(), "");
+    case "js":
+      return textBody(bytes, seed, `"use strict";\nvar DATA_${seed.toString(16)} = {\n`, jsRows(), "};\n");
+    case "epub":
+      return zipBody(bytes, seed, [{ name: "mimetype", data: "application/epub+zip" }, { name: "EPUB/index.xhtml" }], xmlRows());
     case "pdf":
       return pdfBody(bytes, seed);
     case "zip":

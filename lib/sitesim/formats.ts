@@ -6,7 +6,8 @@ import { Rng } from "./random";
 
 export type FormatName =
   | "csv" | "xlsx" | "xls" | "ods" | "pdf" | "zip" | "json" | "xml" | "doc" | "docx" | "odt" | "txt"
-  | "jpg" | "png" | "gif" | "rss" | "ics" | "rdf" | "atom" | "bibtex" | "ris" | "endnote";
+  | "jpg" | "png" | "gif" | "rss" | "ics" | "rdf" | "atom" | "bibtex" | "ris" | "endnote"
+  | "rst" | "epub" | "ipynb" | "py" | "css" | "js";
 
 export interface FormatInfo {
   /** Full Content-Type header value (some carry a charset parameter, as real servers send). */
@@ -39,14 +40,23 @@ export const FORMATS: Record<FormatName, FormatInfo> = {
   bibtex: { contentType: "text/x-bibtex; charset=utf-8", ext: "bib", minBytes: 300, maxBytes: 1_500 },
   ris: { contentType: "application/x-research-info-systems", ext: "ris", minBytes: 300, maxBytes: 1_500 },
   endnote: { contentType: "application/x-endnote-refer", ext: "enw", minBytes: 300, maxBytes: 1_500 },
+  /** Sphinx page sources (`_sources/<page>.rst.txt`): plain text, so a target type. */
+  rst: { contentType: "text/plain; charset=utf-8", ext: "txt", minBytes: 600, maxBytes: 30_000 },
+  epub: { contentType: "application/epub+zip", ext: "epub", minBytes: 60_000, maxBytes: 400_000 },
+  ipynb: { contentType: "application/x-ipynb+json", ext: "ipynb", minBytes: 3_000, maxBytes: 80_000 },
+  py: { contentType: "text/x-python; charset=utf-8", ext: "py", minBytes: 800, maxBytes: 12_000 },
+  css: { contentType: "text/css; charset=utf-8", ext: "css", minBytes: 2_000, maxBytes: 60_000 },
+  js: { contentType: "text/javascript; charset=utf-8", ext: "js", minBytes: 1_000, maxBytes: 80_000 },
 };
 
 /**
  * MIME types that count as targets in ground truth (compare the Content-Type part
  * before `;`, lower-cased). Narrower than the paper's 38-type list on purpose:
- * `application/rdf+xml`, `application/rss+xml`, `application/atom+xml`, `text/calendar` and
+ * `application/rdf+xml`, `application/rss+xml`, `application/atom+xml`, `text/calendar`,
  * the citation exports (`text/x-bibtex`, `application/x-research-info-systems`,
- * `application/x-endnote-refer`) are served but are not targets, so a crawler configured
+ * `application/x-endnote-refer`), e-books (`application/epub+zip`), notebooks
+ * (`application/x-ipynb+json`), Python scripts (`text/x-python`), style sheets and scripts
+ * (`text/css`, `text/javascript`) are served but are not targets, so a crawler configured
  * with this list can be scored exactly.
  */
 export const SIM_TARGET_MIME_TYPES: readonly string[] = [

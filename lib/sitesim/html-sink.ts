@@ -15,12 +15,15 @@ export type LinkForm = "path" | "absolute" | "protocol-relative";
 
 const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
 
+const TEXT_SPECIAL = /[&<>]/;
+const ATTR_SPECIAL = /[&"<]/;
+
 function escapeText(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return TEXT_SPECIAL.test(s) ? s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;") : s;
 }
 
 function escapeAttr(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  return ATTR_SPECIAL.test(s) ? s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;") : s;
 }
 
 function stripFragment(s: string): string {

@@ -1,6 +1,6 @@
 /**
  * Site simulator: deterministic synthetic websites (statistics office, ministry portal,
- * open data portal, deep archive, research repository…) served over real HTTP on 127.0.0.1, with exact
+ * open data portal, deep archive, research repository, documentation site…) served over real HTTP on 127.0.0.1, with exact
  * ground truth. Used by tests, `forage bench` and the first-run demo.
  *
  * ```ts

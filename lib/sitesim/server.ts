@@ -35,7 +35,7 @@ export interface RunningSite {
   close(): Promise<void>;
 }
 
-const COMPRESSIBLE = /^(text\/|application\/(json|xml|rss\+xml|rdf\+xml|atom\+xml))/;
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|rss\+xml|rdf\+xml|atom\+xml|x-ipynb\+json))/;
 
 function gzipped(res: SimResponse, full: Buffer): SimResponse {
   const body = zlib.gzipSync(full, { level: 1 });

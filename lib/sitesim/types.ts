@@ -3,7 +3,8 @@ import type { HtmlSink } from "./html-sink";
 import type { FormatName } from "./files";
 
 /** The site families the simulator can build; see `SITE_SHAPES` for descriptions. */
-export type SiteShape = "statistics-office" | "ministry-portal" | "open-data-portal" | "deep-sparse" | "news-heavy" | "research-repository";
+export type SiteShape = "statistics-office" | "ministry-portal" | "open-data-portal" | "deep-sparse" | "news-heavy" | "research-repository"
+  | "documentation-site";
 
 export type SiteSizeName = "tiny" | "small" | "medium" | "large";
 

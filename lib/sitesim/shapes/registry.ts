@@ -1,6 +1,7 @@
 /** The shapes the simulator can build, with a one-line description each. */
 import type { ShapeModel, SiteShape } from "../types";
 import { buildDeepSparse } from "./deep-sparse";
+import { buildDocumentationSite } from "./documentation-site";
 import { buildMinistryPortal } from "./ministry-portal";
 import { buildNewsHeavy } from "./news-heavy";
 import { buildOpenDataPortal } from "./open-data-portal";
@@ -21,6 +22,8 @@ export const SITE_SHAPES: Readonly<Record<SiteShape, string>> = {
     "Newspaper: thousands of articles via section fronts and tags, an endless daily archive (trap), a small data desk holding almost every target.",
   "research-repository":
     "DSpace-like university repository: communities, collections and items all under /handle/<prefix>/<n>; item pages with PDF/data bitstreams (some extension-less, some embargoed), citation exports and full-record duplicates; browse indexes with sort/order/size options explode into near-duplicate listings.",
+  "documentation-site":
+    "Sphinx/Read-the-Docs documentation of a data library: / redirects to /en/stable/; five versions of the whole tree (plus a partial translation) whose version menus link the same page everywhere; one API page per function, class and method; example datasets, gallery scripts and notebooks under _downloads/<hash>/, extension-less offline PDF/HTML/EPUB downloads, page sources in old versions; renamed-page redirects, removed pages 404.",
 };
 
 const BUILDERS: Record<SiteShape, (seed: number, urlCount: number) => ShapeModel> = {
@@ -30,6 +33,7 @@ const BUILDERS: Record<SiteShape, (seed: number, urlCount: number) => ShapeModel
   "deep-sparse": buildDeepSparse,
   "news-heavy": buildNewsHeavy,
   "research-repository": buildResearchRepository,
+  "documentation-site": buildDocumentationSite,
 };
 
 export function buildShape(shape: SiteShape, seed: number, urlCount: number): ShapeModel {
