@@ -160,7 +160,7 @@ export interface TestCrawlResult {
   wallMs: number;
 }
 
-export interface TestCrawlOptions extends Partial<Pick<CreateEngineOptions, "keepPageBodies">> {
+export interface TestCrawlOptions extends Partial<Pick<CreateEngineOptions, "keepPageBodies" | "live">> {
   /** Checked after every page: true pauses the crawl there (`end.kind === "paused"`). */
   stopWhen?: (counters: CrawlCounters) => boolean;
 }
@@ -177,6 +177,7 @@ export async function runTestCrawl(input: TestCrawlInput, options: TestCrawlOpti
     signal: stop.signal,
     politeness: new HostPoliteness(),
     keepPageBodies: options.keepPageBodies ?? false,
+    live: options.live,
     afterPage: async () => {
       if (options.stopWhen?.(run.counters)) stop.abort();
     },

@@ -113,6 +113,36 @@ describe("URL blocklists", () => {
     expect(crawl.sink.targets.map((t) => pathOf(t.url)).sort()).toEqual(["/DATA.CSV", "/report.csv"]);
   });
 
+  it("never requests a waiting link that a URL pattern added during the crawl matches", async () => {
+    site = await startRouteSite({
+      "/": page(["/a", "/skip/1", "/b", "/skip/2", "/skip/3"]),
+      "/a": page(["/skip/4", "/c"]),
+      "/b": page([]),
+      "/c": page([]),
+      "/skip/1": page([]),
+      "/skip/2": page([]),
+      "/skip/3": page([]),
+      "/skip/4": page([]),
+    });
+    let patterns: readonly string[] = [];
+    const crawl = await runTestCrawl(
+      { rootUrl: site.rootUrl, strategy: "bfs" },
+      {
+        live: () => ({ delayMs: 0, urlPatterns: patterns }),
+        // After /a (the second page GET), /skip/1, /skip/2, /skip/3 and /skip/4 wait in the queue.
+        stopWhen: (counters) => {
+          if (counters.getRequests === 2) patterns = [`${site!.origin}/skip/*`]; // a new list, as live settings are
+          return false;
+        },
+      },
+    );
+
+    expect(crawl.stopReason).toBe("site-exhausted");
+    expect(crawl.counted.filter((row) => row.method === "GET").map((row) => pathOf(row.url))).toEqual(["/", "/a", "/b", "/c"]);
+    // Typed by HEAD while the classifier was untrained, before the pattern existed; never fetched.
+    expect(site.paths("GET").filter((path) => path.startsWith("/skip/"))).toEqual([]);
+  });
+
   it("uses the crawl's own extension list instead of the default one", async () => {
     site = await routes();
     const crawl = await runTestCrawl({ rootUrl: site.rootUrl, blocklist: { extensions: ["csv", ".Mp4"] } });

@@ -168,6 +168,8 @@ export class CrawlEngine {
 
   /** One pull: GET the link (following redirects) and learn from what it was. */
   private async crawlPage(link: FrontierLink): Promise<void> {
+    // A URL pattern added (live settings) while the link waited: never requested, nothing learnt.
+    if (this.urlPatternMatcher()(link.url)) return;
     const context: RequestContext = { kind: "page", tagPath: link.tagPath || null, groupId: link.groupId, depth: link.depth, referrer: link.referrer };
     const final = await this.getFollowingRedirects(link.url, context, "page");
     let result: PullResult = { reward: 0, wasHtml: false };
