@@ -309,14 +309,24 @@ export function extractLinks(html: string, pageUrl: string): ExtractedLink[] {
   tokenizer.write(html);
   tokenizer.end();
 
-  let base = pageUrl;
-  if (collector.baseHref !== null) base = normalizeUrl(collector.baseHref, pageUrl) ?? pageUrl;
+  let baseHref = pageUrl;
+  if (collector.baseHref !== null) baseHref = normalizeUrl(collector.baseHref, pageUrl) ?? pageUrl;
+  // Parsed once per page, not once per link; a fragment-only href (`#section`: "on this page"
+  // lists, heading anchors) is the base itself.
+  let base: URL | string = baseHref;
+  let self: string | null = null;
+  try {
+    base = new URL(baseHref);
+    self = normalizeUrl("", base);
+  } catch {
+    // An unparsable base: every link goes through normalizeUrl, which drops what cannot resolve.
+  }
 
   const seen = new Set<string>();
   const out: ExtractedLink[] = [];
   for (const tag of ["a", "area", "frame", "iframe"] as const) {
     for (const link of collector.links[tag]) {
-      const url = normalizeUrl(link.href, base);
+      const url = self !== null && link.href.trimStart().startsWith("#") ? self : normalizeUrl(link.href, base);
       if (url === null || seen.has(url)) continue;
       seen.add(url);
       out.push({ url, tagPath: link.tagPath, anchorText: cleanText(link.text), tag });

@@ -79,7 +79,7 @@ export class PathSegmentStats {
   private bucketsOf(url: string): number[] {
     const out = this.scratch;
     out.length = 0;
-    for (const token of pathSegmentTokens(url)) out.push(fnv1a(token) & (BUCKETS - 1));
+    pathSegmentBuckets(url, out);
     return out;
   }
 }
@@ -109,12 +109,81 @@ export function pathSegmentTokens(url: string): string[] {
   return tokens;
 }
 
-/** 32-bit FNV-1a of a string's UTF-16 code units. */
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
+/** The bucket of one token: its 32-bit FNV-1a (UTF-16 code units) modulo {@link BUCKETS}. */
+export function tokenBucket(token: string): number {
+  let hash = FNV_OFFSET;
+  for (let i = 0; i < token.length; i++) hash = Math.imul(hash ^ token.charCodeAt(i), FNV_PRIME);
+  return (hash >>> 0) & (BUCKETS - 1);
+}
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+const COLON = 0x3a;
+const HASH_SIGN = 0x23;
+
+/**
+ * Appends the buckets of {@link pathSegmentTokens}`(url)` to `out`, in the same order, without
+ * building the token strings: SB ranks ≈ 100 URLs per request (link ranking and outlook), and
+ * the strings were a third of that cost on link-heavy sites. Unit-tested against the tokens.
+ */
+export function pathSegmentBuckets(url: string, out: number[]): void {
+  const hostAt = url.indexOf("//");
+  const pathAt = url.indexOf("/", hostAt < 0 ? 0 : hostAt + 2);
+  if (pathAt < 0) {
+    out.push(depthBucket(0));
+    return;
   }
-  return hash >>> 0;
+  const queryAt = url.indexOf("?", pathAt);
+  const pathEnd = queryAt < 0 ? url.length : queryAt;
+  let depth = 0;
+  let at = pathAt;
+  while (at < pathEnd) {
+    let end = url.indexOf("/", at);
+    if (end < 0 || end > pathEnd) end = pathEnd;
+    if (end > at) {
+      if (depth < MAX_SEGMENTS) {
+        let hash = mixNumber(FNV_OFFSET, depth);
+        hash = Math.imul(hash ^ COLON, FNV_PRIME);
+        let inDigits = false;
+        for (let i = at; i < end; i++) {
+          const code = url.charCodeAt(i);
+          const digit = code >= 0x30 && code <= 0x39;
+          if (!digit) hash = Math.imul(hash ^ code, FNV_PRIME);
+          else if (!inDigits) hash = Math.imul(hash ^ HASH_SIGN, FNV_PRIME);
+          inDigits = digit;
+        }
+        out.push((hash >>> 0) & (BUCKETS - 1));
+      }
+      depth++;
+    }
+    at = end + 1;
+  }
+  out.push(depthBucket(depth));
+  if (queryAt < 0) return;
+  let pairAt = queryAt + 1;
+  while (pairAt <= url.length) {
+    let pairEnd = url.indexOf("&", pairAt);
+    if (pairEnd < 0) pairEnd = url.length;
+    let keyEnd = url.indexOf("=", pairAt);
+    if (keyEnd < 0 || keyEnd > pairEnd) keyEnd = pairEnd;
+    if (keyEnd > pairAt) {
+      let hash = Math.imul(Math.imul(FNV_OFFSET ^ 0x71 /* q */, FNV_PRIME) ^ COLON, FNV_PRIME);
+      for (let i = pairAt; i < keyEnd; i++) hash = Math.imul(hash ^ url.charCodeAt(i), FNV_PRIME);
+      out.push((hash >>> 0) & (BUCKETS - 1));
+    }
+    pairAt = pairEnd + 1;
+  }
+}
+
+/** Bucket of the token `d:<depth>`. */
+function depthBucket(depth: number): number {
+  const hash = mixNumber(Math.imul(Math.imul(FNV_OFFSET ^ 0x64 /* d */, FNV_PRIME) ^ COLON, FNV_PRIME), depth);
+  return (hash >>> 0) & (BUCKETS - 1);
+}
+
+/** FNV-1a of the decimal digits of a non-negative integer, continuing `hash`. */
+function mixNumber(hash: number, value: number): number {
+  const digits = String(value);
+  for (let i = 0; i < digits.length; i++) hash = Math.imul(hash ^ digits.charCodeAt(i), FNV_PRIME);
+  return hash;
 }

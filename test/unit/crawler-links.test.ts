@@ -86,6 +86,15 @@ describe("extractLinks: URLs", () => {
     expect(extractLinks(html, PAGE).map((l) => l.url)).toEqual(["https://www.example.org/data/v2/x.csv", "https://www.example.org/data/y.csv"]);
   });
 
+  it("reads a fragment-only href as the page itself, or its <base>, query kept and fragment dropped", () => {
+    const page = "https://www.example.org/stats/index.html?lang=fr";
+    expect(extractLinks(`<a href="#top">a</a><a href="  #x y ">b</a><a href="#">c</a><a href="?lang=en#t">d</a>`, page).map((l) => l.url)).toEqual([
+      page,
+      "https://www.example.org/stats/index.html?lang=en",
+    ]);
+    expect(extractLinks(`<base href="/data/v2/?p=1#b"><a href="#section">s</a>`, page).map((l) => l.url)).toEqual(["https://www.example.org/data/v2/?p=1"]);
+  });
+
   it("drops javascript:, mailto:, tel:, data: and unparsable hrefs", () => {
     const html = `<a href="javascript:void(0)">j</a><a href=" MAILTO:a@b.org">m</a><a href="tel:+1">t</a><a href="data:text/plain,x">d</a>
       <a href="http://[oops">bad</a><a href="  /ok  ">ok</a><a>no href</a>`;

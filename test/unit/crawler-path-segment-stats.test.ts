@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PathSegmentStats, pathSegmentTokens, PRIOR_PULLS } from "../../lib/crawler/path-segment-stats";
+import { BUCKETS, PathSegmentStats, pathSegmentBuckets, pathSegmentTokens, PRIOR_PULLS, tokenBucket } from "../../lib/crawler/path-segment-stats";
+import { Prng } from "../../lib/crawler/prng";
 
 describe("PathSegmentStats", () => {
   it("cuts a URL into positioned segments (digits → #), its depth and its query keys", () => {
@@ -8,6 +9,27 @@ describe("PathSegmentStats", () => {
     expect(pathSegmentTokens("https://h")).toEqual(["d:0"]);
     expect(pathSegmentTokens("https://h/a//b/")).toEqual(["0:a", "1:b", "d:2"]);
     expect(pathSegmentTokens("http://h/1/2/3/4/5/6/7/8")).toEqual(["0:#", "1:#", "2:#", "3:#", "4:#", "5:#", "d:8"]);
+  });
+
+  it("hashes a URL's tokens without building them: the same buckets, in the same order", () => {
+    const fixed = [
+      "http://h:8/proceedings/vol-12/x?print=1&a=2&flag", "https://h/", "https://h", "https://h/a//b/",
+      "http://h/1/2/3/4/5/6/7/8", "https://h/a12b345c/?=x&&k=&=&z", "https://h/p?", "https://h/p?a=1&", "https://h/x?q=a/b/c",
+      "https://h/été/ü-12?ß=1", "https://h/a?b=c?d", "https://h/0/00/a0b/9z9/",
+    ];
+    const rng = Prng.fromSeed(7);
+    const alphabet = "ab1/9?&=-_.%é0";
+    const random = Array.from({ length: 2000 }, () => {
+      let path = "";
+      for (let i = rng.nextInt(40); i > 0; i--) path += alphabet[rng.nextInt(alphabet.length)];
+      return `https://h.example/${path}`;
+    });
+    for (const url of [...fixed, ...random]) {
+      const out: number[] = [];
+      pathSegmentBuckets(url, out);
+      expect(out, url).toEqual(pathSegmentTokens(url).map(tokenBucket));
+    }
+    expect(tokenBucket("0:proceedings")).toBeLessThan(BUCKETS);
   });
 
   it("scores Σ log(shrunk token rate / overall rate), unseen tokens 0", () => {

@@ -246,11 +246,13 @@ export class CrawlEngine {
     const { meter, typer } = this.parts;
     meter.start();
     for (const link of extractLinks(html, pageUrl)) {
-      if (!this.acceptable(link.url)) continue;
-      if (!this.parts.links.markSeen(link.url)) {
+      // Most links of a page were seen before (menus, sidebars): the URL rules judged them then.
+      if (this.parts.links.has(link.url)) {
         this.rediscover(link);
         continue;
       }
+      if (!this.acceptable(link.url)) continue;
+      this.parts.links.markSeen(link.url);
       const deadShapes = this.parts.deadShapes;
       if (deadShapes?.isDead(link.url) && !deadShapes.admit(this.parkable(link, page))) continue; // parked
       let type: "html" | "target" | "neither";
