@@ -109,17 +109,17 @@ export function pathSegmentTokens(url: string): string[] {
   return tokens;
 }
 
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+const COLON = 0x3a;
+const HASH_SIGN = 0x23;
+
 /** The bucket of one token: its 32-bit FNV-1a (UTF-16 code units) modulo {@link BUCKETS}. */
 export function tokenBucket(token: string): number {
   let hash = FNV_OFFSET;
   for (let i = 0; i < token.length; i++) hash = Math.imul(hash ^ token.charCodeAt(i), FNV_PRIME);
   return (hash >>> 0) & (BUCKETS - 1);
 }
-
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-const COLON = 0x3a;
-const HASH_SIGN = 0x23;
 
 /**
  * Appends the buckets of {@link pathSegmentTokens}`(url)` to `out`, in the same order, without
