@@ -41,7 +41,7 @@ describe("SB strategy: a waiting link listed again under a better group (regroup
   it("moves to the group with the better mean reward, and is crawled from there", () => {
     const { strategy, other, dossierGroup, seeAlsoGroup } = afterOnePullEach();
     expect(dossierGroup).not.toBe(seeAlsoGroup);
-    strategy.rediscover!(other, DOSSIERS);
+    strategy.rediscover!(other.url, DOSSIERS);
     expect(other.groupId).toBe(dossierGroup);
     const groups = strategy.groups();
     expect(groups.find((g) => g.groupId === dossierGroup)?.available).toBe(1);
@@ -53,21 +53,21 @@ describe("SB strategy: a waiting link listed again under a better group (regroup
   it("stays where it is when the new group is not better, its tag path was never filed, or the setting is off", () => {
     const worse = afterOnePullEach();
     const moved = worse.file("/d/3", DOSSIERS);
-    worse.strategy.rediscover!(moved, SEE_ALSO); // mean 0 is not better than 2
+    worse.strategy.rediscover!(moved.url, SEE_ALSO); // mean 0 is not better than 2
     expect(moved.groupId).toBe(worse.dossierGroup);
 
     const unknown = afterOnePullEach();
-    unknown.strategy.rediscover!(unknown.other, "html/body/footer/ul/li/a");
+    unknown.strategy.rediscover!(unknown.other.url, "html/body/footer/ul/li/a");
     expect(unknown.other.groupId).toBe(unknown.seeAlsoGroup);
 
     const off = afterOnePullEach({ regroupRediscoveredLinks: false });
-    off.strategy.rediscover!(off.other, DOSSIERS);
+    off.strategy.rediscover!(off.other.url, DOSSIERS);
     expect(off.other.groupId).toBe(off.seeAlsoGroup);
   });
 
   it("survives a checkpoint: the restored strategy holds the link in its new group", () => {
     const { config, links, strategy, other, dossierGroup } = afterOnePullEach();
-    strategy.rediscover!(other, DOSSIERS);
+    strategy.rediscover!(other.url, DOSSIERS);
     const restoredLinks = LinkTable.fromState(JSON.parse(JSON.stringify(links.toState())));
     const restored = restoreStrategy(config, Prng.fromSeed(7), restoredLinks, JSON.parse(JSON.stringify(strategy.toState())));
     expect(restoredLinks.live(other.url)?.groupId).toBe(dossierGroup);

@@ -248,7 +248,7 @@ export class CrawlEngine {
     for (const link of extractLinks(html, pageUrl)) {
       // Most links of a page were seen before (menus, sidebars): the URL rules judged them then.
       if (this.parts.links.has(link.url)) {
-        this.rediscover(link);
+        this.parts.strategy.rediscover?.(link.url, link.tagPath);
         continue;
       }
       if (!this.acceptable(link.url)) continue;
@@ -285,14 +285,6 @@ export class CrawlEngine {
       }
     }
     return reward;
-  }
-
-  /** A seen link found again: a link still waiting may move to its new tag path's group (sb-strategy.ts). */
-  private rediscover(link: ExtractedLink): void {
-    const strategy = this.parts.strategy;
-    if (!strategy.rediscover) return;
-    const live = this.parts.links.live(link.url);
-    if (live && live.tagPath !== link.tagPath) strategy.rediscover(live, link.tagPath);
   }
 
   /** Types a link by a HEAD request (while the classifier is untrained). */

@@ -82,10 +82,13 @@ export class SbStrategy implements CrawlStrategy {
    * group it was first seen in: on the deep archive a dossier first met in a "see also" box (a
    * random pick among ~1 000) waited there for hundreds of requests after its parent's dossier list
    * (a group paying 1.5 targets a pull) had shown it. A tag path never filed has no group yet and
-   * changes nothing; the grouper's memo makes this one map lookup.
+   * changes nothing; a URL already crawled (no longer waiting) too. Two map lookups: the link
+   * table's waiting URLs and the grouper's memo.
    */
-  rediscover(link: FrontierLink, tagPath: string): void {
-    if (!this.options.regroupRediscoveredLinks || link.groupId === null) return;
+  rediscover(url: string, tagPath: string): void {
+    if (!this.options.regroupRediscoveredLinks) return;
+    const link = this.links.live(url);
+    if (!link || link.groupId === null || link.tagPath === tagPath) return;
     const groupId = this.grouper.groupOf(tagPath);
     if (groupId === undefined || groupId === link.groupId) return;
     if (this.bandit.meanReward(groupId) <= this.bandit.meanReward(link.groupId)) return;

@@ -15,8 +15,8 @@ export interface PullResult {
 export interface CrawlStrategy {
   /** Files an HTML-typed link (a link seen for the first time). */
   add(link: FrontierLink): void;
-  /** A frontier link found again on another page, under `tagPath` (optional: only SB regroups). */
-  rediscover?(link: FrontierLink, tagPath: string): void;
+  /** A URL seen before, listed again on another page under `tagPath` (optional: only SB regroups). */
+  rediscover?(url: string, tagPath: string): void;
   /** The next link to crawl, removed from the frontier; null when the frontier is empty. */
   next(requestsSoFar: number): FrontierLink | null;
   /** Feedback for the link `next` returned. */
