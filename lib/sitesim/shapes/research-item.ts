@@ -34,6 +34,16 @@ function fileEntry(s: HtmlSink, b: Bitstream): void {
   s.close("div");
 }
 
+/** The item's collection, as both record views list it. */
+function collectionList(s: HtmlSink, m: RepoModel, i: number): void {
+  const coll = m.collections[m.itemColl[i]!]!;
+  s.open("ul", "ds-referenceSet-list");
+  s.open("li");
+  s.a(handleHref(m, coll.handle), coll.name);
+  s.close("li");
+  s.close("ul");
+}
+
 function sidebar(s: HtmlSink, m: RepoModel, i: number): void {
   scopeBrowseBlock(s, m, collectionScope(m, i));
   s.el("h2", "ds-option-set-head page-header h6", "Statistics");
@@ -106,11 +116,7 @@ export function itemPage(s: HtmlSink, m: RepoModel, frame: Frame, i: number): vo
     s.close("div");
     s.open("div", "simple-item-view-collections item-page-field-wrapper table");
     s.el("h5", undefined, "Collections");
-    s.open("ul", "ds-referenceSet-list");
-    s.open("li");
-    s.a(handleHref(m, coll.handle), coll.name);
-    s.close("li");
-    s.close("ul");
+    collectionList(s, m, i);
     s.close("div");
     // Items migrated from the old JSPUI interface still cite their former address.
     if (r.chance(0.05)) {
@@ -154,7 +160,6 @@ const DC_TYPES: Record<string, string> = {
 export function fullItemPage(s: HtmlSink, m: RepoModel, frame: Frame, i: number): void {
   const files = bitstreams(m, i);
   const href = itemHref(m, i);
-  const coll = m.collections[m.itemColl[i]!]!;
   const row = (field: string, value: string) => {
     s.open("tr", "ds-table-row");
     s.el("td", "label-cell", field);
@@ -204,11 +209,7 @@ export function fullItemPage(s: HtmlSink, m: RepoModel, frame: Frame, i: number)
     }
     s.close("div");
     s.el("h4", undefined, "This item appears in the following Collection(s)");
-    s.open("ul", "ds-referenceSet-list");
-    s.open("li");
-    s.a(handleHref(m, coll.handle), coll.name);
-    s.close("li");
-    s.close("ul");
+    collectionList(s, m, i);
     s.a(href, "Show simple item record", "btn btn-default");
   }, () => sidebar(s, m, i));
 }
