@@ -2,6 +2,7 @@ import type { CrawlConfig } from "../../crawl-config";
 import type { StopReason } from "../../crawl-status";
 import { FetchAbortedError } from "../fetch/errors";
 import { extractLinks, type ExtractedLink } from "../links";
+import { decodeHtml } from "../html-decoding";
 import { compileUrlPatterns, hasBlockedExtension, isInSite, isTrapUrl, normalizeUrl, siteKey, type SiteKey, type UrlMatcher } from "../url-rules";
 import type { FetchResult } from "../fetch/types";
 import type { Budget } from "./budget";
@@ -180,7 +181,7 @@ export class CrawlEngine {
       const ok = response.outcome === "ok" && response.status >= 200 && response.status < 300;
       if (ok && this.parts.runner.isHtmlMime(response.mime) && response.body) {
         this.parts.typer.label(link.url, "html");
-        const reward = await this.processPage(response.body.toString("utf8"), url, link);
+        const reward = await this.processPage(decodeHtml(response.body, response.headers["content-type"]), url, link);
         result = { reward, wasHtml: true };
       } else if (outcome.isTarget) {
         this.parts.typer.label(link.url, "target");

@@ -1,0 +1,84 @@
+/**
+ * The text of an HTML page as a browser decodes it, so that links and anchor texts of pages
+ * that are not UTF-8 come out right. A simplified WHATWG encoding sniff, in its order:
+ *
+ * 1. a byte-order mark (UTF-8, UTF-16LE, UTF-16BE);
+ * 2. the `charset` parameter of the Content-Type header;
+ * 3. `<meta charset="…">` or `<meta http-equiv="Content-Type" content="…; charset=…">` within
+ *    the first 1024 bytes (a `<meta>` naming UTF-16 means UTF-8: the bytes were readable as ASCII);
+ * 4. UTF-8.
+ *
+ * Labels go through TextDecoder, which knows the WHATWG names and aliases (`latin1` and
+ * `iso-8859-1` are windows-1252, `gb2312` is GBK, …); an unknown label falls through to the
+ * next step. Why it matters: an href with `é` on a windows-1252 page read as UTF-8 becomes
+ * U+FFFD, and the crawler would request `%EF%BF%BD` where a browser requests `%C3%A9`.
+ */
+const PRESCAN_BYTES = 1024;
+
+/** One decoder per encoding name (TextDecoder with `fatal: false` keeps no state between calls). */
+const decoders = new Map<string, TextDecoder>();
+
+export function decodeHtml(body: Buffer, contentType: string | undefined): string {
+  const bom = bomEncoding(body);
+  if (bom) return decoderFor(bom)!.decode(body);
+  const encoding = decoderLabel(charsetParameter(contentType)) ?? metaEncoding(body);
+  if (encoding === undefined || encoding === "utf-8") return body.toString("utf8");
+  if (encoding === "windows-1252") return decodeWindows1252(body);
+  return decoderFor(encoding)!.decode(body);
+}
+
+/**
+ * windows-1252 (what `latin1` and `iso-8859-1` mean on the web) is Latin-1 except for 0x80–0x9F,
+ * where it has € ‚ ƒ „ … † ‡ ˆ ‰ Š ‹ Œ Ž ‘ ’ “ ” • – — ˜ ™ š › œ ž Ÿ. Node 20's TextDecoder reads
+ * those bytes as C1 control characters (ISO-8859-1 proper), so the table is applied here.
+ */
+const WINDOWS_1252_HIGH =
+  "\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f" +
+  "\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178";
+
+function decodeWindows1252(body: Buffer): string {
+  return body.toString("latin1").replace(/[\x80-\x9f]/g, (c) => WINDOWS_1252_HIGH[c.charCodeAt(0) - 0x80]!);
+}
+
+function bomEncoding(body: Buffer): string | undefined {
+  if (body.length >= 3 && body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) return "utf-8";
+  if (body.length >= 2 && body[0] === 0xff && body[1] === 0xfe) return "utf-16le";
+  if (body.length >= 2 && body[0] === 0xfe && body[1] === 0xff) return "utf-16be";
+  return undefined;
+}
+
+/** `text/html; charset="ISO-8859-1"` → `ISO-8859-1`. */
+export function charsetParameter(contentType: string | undefined): string | undefined {
+  if (!contentType) return undefined;
+  return /;\s*charset\s*=\s*"?([^";,\s]+)/i.exec(contentType)?.[1];
+}
+
+function metaEncoding(body: Buffer): string | undefined {
+  // latin1 maps each byte to one char, so the ASCII markup reads the same whatever the encoding.
+  const head = body.toString("latin1", 0, Math.min(body.length, PRESCAN_BYTES));
+  for (const meta of head.matchAll(/<meta\b[^>]*>/gi)) {
+    const label = /charset\s*=\s*["']?\s*([^"'\s;/>]+)/i.exec(meta[0])?.[1];
+    const encoding = decoderLabel(label);
+    if (encoding) return encoding.startsWith("utf-16") ? "utf-8" : encoding;
+  }
+  return undefined;
+}
+
+/** The WHATWG encoding name of a label, or undefined when TextDecoder does not know it. */
+function decoderLabel(label: string | undefined): string | undefined {
+  if (!label) return undefined;
+  return decoderFor(label.toLowerCase())?.encoding;
+}
+
+function decoderFor(label: string): TextDecoder | undefined {
+  let decoder = decoders.get(label);
+  if (decoder === undefined) {
+    try {
+      decoder = new TextDecoder(label);
+    } catch {
+      return undefined; // RangeError: not an encoding label
+    }
+    decoders.set(label, decoder);
+  }
+  return decoder;
+}

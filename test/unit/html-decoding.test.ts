@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { charsetParameter, decodeHtml } from "../../lib/crawler/html-decoding";
+
+/** "<a href="/données">Données</a>" in windows-1252: é is the single byte 0xE9. */
+const latin1Link = Buffer.from('<a href="/donn\xe9es">Donn\xe9es</a>', "latin1");
+const decodedLink = '<a href="/données">Données</a>';
+
+describe("charsetParameter", () => {
+  it("reads the charset of a Content-Type header, quoted or not, in any case", () => {
+    expect(charsetParameter("text/html; charset=ISO-8859-1")).toBe("ISO-8859-1");
+    expect(charsetParameter('text/html;CHARSET="windows-1252"')).toBe("windows-1252");
+    expect(charsetParameter("text/html; charset=utf-8; boundary=x")).toBe("utf-8");
+    expect(charsetParameter("text/html")).toBeUndefined();
+    expect(charsetParameter(undefined)).toBeUndefined();
+  });
+});
+
+describe("decodeHtml", () => {
+  it("decodes as UTF-8 when nothing says otherwise", () => {
+    expect(decodeHtml(Buffer.from(decodedLink, "utf8"), "text/html")).toBe(decodedLink);
+    expect(decodeHtml(Buffer.from(decodedLink, "utf8"), undefined)).toBe(decodedLink);
+  });
+
+  it("follows the charset of the Content-Type header (latin1 and iso-8859-1 are windows-1252)", () => {
+    expect(decodeHtml(latin1Link, "text/html; charset=iso-8859-1")).toBe(decodedLink);
+    expect(decodeHtml(latin1Link, "text/html; charset=latin1")).toBe(decodedLink);
+    // 0x80 is € in windows-1252, a control character in ISO-8859-1 proper: browsers read windows-1252.
+    expect(decodeHtml(Buffer.from([0x80, 0x93, 0x94, 0x9f]), "text/html; charset=iso-8859-1")).toBe("€“”Ÿ");
+  });
+
+  it("reads <meta charset> and <meta http-equiv> in the first 1024 bytes when the header has no charset", () => {
+    const withMeta = (meta: string) => Buffer.concat([Buffer.from(`<html><head>${meta}</head><body>`), latin1Link]);
+    const prefix = (meta: string) => `<html><head>${meta}</head><body>`;
+    expect(decodeHtml(withMeta('<meta charset="windows-1252">'), "text/html")).toBe(prefix('<meta charset="windows-1252">') + decodedLink);
+    expect(decodeHtml(withMeta("<META CHARSET=iso-8859-15>"), "text/html")).toBe(prefix("<META CHARSET=iso-8859-15>") + decodedLink);
+    const httpEquiv = '<meta http-equiv="Content-Type" content="text/html; charset=ISO-8859-1">';
+    expect(decodeHtml(withMeta(httpEquiv), "text/html")).toBe(prefix(httpEquiv) + decodedLink);
+    // Past the first 1024 bytes a <meta> is not looked at.
+    const late = Buffer.concat([Buffer.from(" ".repeat(1024) + '<meta charset="windows-1252">'), latin1Link]);
+    expect(decodeHtml(late, "text/html")).toContain("\ufffd");
+  });
+
+  it("lets the header win over a <meta>, and skips labels TextDecoder does not know", () => {
+    const utf8WithLatinMeta = Buffer.from(`<meta charset="windows-1252">${decodedLink}`, "utf8");
+    expect(decodeHtml(utf8WithLatinMeta, "text/html; charset=utf-8")).toBe(`<meta charset="windows-1252">${decodedLink}`);
+    const bogusHeader = Buffer.concat([Buffer.from('<meta charset="windows-1252">'), latin1Link]);
+    expect(decodeHtml(bogusHeader, "text/html; charset=no-such-encoding")).toBe(`<meta charset="windows-1252">${decodedLink}`);
+    expect(decodeHtml(Buffer.concat([Buffer.from('<meta charset="x-bogus">'), Buffer.from(decodedLink)]), "text/html")).toBe(`<meta charset="x-bogus">${decodedLink}`);
+  });
+
+  it("reads a <meta> naming UTF-16 as UTF-8 (the markup was readable as ASCII, so it is not UTF-16)", () => {
+    const body = Buffer.from(`<meta charset="utf-16">${decodedLink}`, "utf8");
+    expect(decodeHtml(body, "text/html")).toBe(`<meta charset="utf-16">${decodedLink}`);
+  });
+
+  it("trusts a byte-order mark over everything else and drops it", () => {
+    const utf16le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(decodedLink, "utf16le")]);
+    expect(decodeHtml(utf16le, "text/html; charset=iso-8859-1")).toBe(decodedLink);
+    const utf16be = Buffer.from(utf16le);
+    utf16be.swap16();
+    expect(decodeHtml(utf16be, "text/html")).toBe(decodedLink);
+    const utf8Bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(decodedLink, "utf8")]);
+    expect(decodeHtml(utf8Bom, "text/html; charset=iso-8859-1")).toBe(decodedLink);
+  });
+
+  it("decodes multi-byte legacy encodings TextDecoder knows (Shift_JIS)", () => {
+    // 資料 ("materials") in Shift_JIS.
+    const sjis = Buffer.concat([Buffer.from('<a href="/'), Buffer.from([0x8e, 0x91, 0x97, 0xbf]), Buffer.from('.csv">x</a>')]);
+    expect(decodeHtml(sjis, "text/html; charset=Shift_JIS")).toBe('<a href="/資料.csv">x</a>');
+  });
+});
