@@ -17,7 +17,8 @@
 import { Tokenizer, type TokenizerCallbacks } from "htmlparser2";
 import { normalizeUrl } from "./url-rules";
 
-export type LinkTag = "a" | "area" | "frame" | "iframe";
+/** `meta`: the URL of a `<meta http-equiv="refresh">` (a Forage addition, see {@link extractLinks}). */
+export type LinkTag = "a" | "area" | "frame" | "iframe" | "meta";
 
 /** One outgoing link of a page. */
 export interface ExtractedLink {
@@ -25,7 +26,7 @@ export interface ExtractedLink {
   readonly url: string;
   /** `/html/body/div.container#main/ul.menu/li/a.btn primary` */
   readonly tagPath: string;
-  /** Whitespace-collapsed text of the `a` (`alt` of an `area`, `title` of a frame), ≤ 120 chars. */
+  /** Whitespace-collapsed text of the `a` (`alt` of an `area`, `title` of a frame, "" for a refresh), ≤ 120 chars. */
   readonly anchorText: string;
   readonly tag: LinkTag;
 }
@@ -76,9 +77,28 @@ const CLOSE_RULES = new Map<string, CloseRule>([
   ["tbody", SECTION_RULE], ["thead", SECTION_RULE], ["tfoot", SECTION_RULE],
 ]);
 
-const [A_CLASS, A_ID, A_HREF, A_SRC, A_ALT, A_TITLE] = [1, 2, 3, 4, 5, 6] as const;
+const [A_CLASS, A_ID, A_HREF, A_SRC, A_ALT, A_TITLE, A_HTTP_EQUIV, A_CONTENT] = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 /** Slots of the attributes we keep; the others (style, rel, data-*…) are never copied. */
-const ATTRIBUTE_SLOTS = new Map([["class", A_CLASS], ["id", A_ID], ["href", A_HREF], ["src", A_SRC], ["alt", A_ALT], ["title", A_TITLE]]);
+const ATTRIBUTE_SLOTS = new Map([
+  ["class", A_CLASS], ["id", A_ID], ["href", A_HREF], ["src", A_SRC], ["alt", A_ALT], ["title", A_TITLE], ["http-equiv", A_HTTP_EQUIV], ["content", A_CONTENT],
+]);
+/** Longest kept attribute name ("http-equiv"): longer names are rejected without a lookup. */
+const MAX_KEPT_NAME = 10;
+
+/**
+ * The URL of a refresh's `content` ("5; url='/next'", "0;URL=/next", "0, /next"), following
+ * HTML's "shared declarative refresh steps"; null when it only reloads the page.
+ */
+export function refreshUrl(content: string): string | null {
+  const match = /^\s*[\d.]*\s*[;,]?\s*(?:url\s*=\s*)?(.*)$/is.exec(content);
+  let url = match?.[1]?.trim() ?? "";
+  const quote = url[0];
+  if (quote === "'" || quote === '"') {
+    const end = url.indexOf(quote, 1);
+    url = url.slice(1, end < 0 ? undefined : end);
+  }
+  return url === "" ? null : url;
+}
 
 function lowerName(html: string, start: number, end: number): string {
   const name = html.slice(start, end);
@@ -132,9 +152,9 @@ class LinkCollector implements TokenizerCallbacks {
   private attrKind = 0;
   private attrValue = "";
   /** Values of the kept attributes of the current start tag, indexed by A_* slot. */
-  private readonly attrs: (string | undefined)[] = new Array(7).fill(undefined);
+  private readonly attrs: (string | undefined)[] = new Array(9).fill(undefined);
   baseHref: string | null = null;
-  readonly links: Record<LinkTag, RawLink[]> = { a: [], area: [], frame: [], iframe: [] };
+  readonly links: Record<LinkTag, RawLink[]> = { a: [], area: [], frame: [], iframe: [], meta: [] };
 
   constructor(private readonly html: string) {}
 
@@ -143,7 +163,7 @@ class LinkCollector implements TokenizerCallbacks {
     this.attrs.fill(undefined);
   }
   onattribname(start: number, end: number): void {
-    this.attrKind = end - start > 5 ? 0 : (ATTRIBUTE_SLOTS.get(lowerName(this.html, start, end)) ?? 0);
+    this.attrKind = end - start > MAX_KEPT_NAME ? 0 : (ATTRIBUTE_SLOTS.get(lowerName(this.html, start, end)) ?? 0);
     this.attrValue = "";
   }
   onattribdata(start: number, end: number): void { if (this.attrKind !== 0) this.attrValue += this.html.slice(start, end); }
@@ -189,6 +209,7 @@ class LinkCollector implements TokenizerCallbacks {
       if (this.baseHref === null && this.attrs[A_HREF] !== undefined) this.baseHref = this.attrs[A_HREF];
       return;
     }
+    if (name === "meta") this.metaRefresh();
     if (this.mode === "before-body") {
       if (HEAD_ONLY.has(name)) return;
       if (name === "frameset") {
@@ -218,6 +239,15 @@ class LinkCollector implements TokenizerCallbacks {
     if (name === "a") this.openA++;
     else if (name === "p") this.openP++;
     else if (name === "svg" || name === "math") this.foreign++;
+  }
+
+  /** The first `<meta http-equiv="refresh" content="…; url=…">`, in the head or the body, is a link. */
+  private metaRefresh(): void {
+    if (this.links.meta.length > 0 || this.attrs[A_HTTP_EQUIV]?.trim().toLowerCase() !== "refresh") return;
+    const href = refreshUrl(this.attrs[A_CONTENT] ?? "");
+    if (href === null) return;
+    const parent = this.mode === "before-body" ? "/" + (this.htmlStep ?? "html") + "/head" : this.topPath();
+    this.links.meta.push({ href, tagPath: parent + "/" + this.step("meta"), text: "", tag: "meta" });
   }
 
   private closeTag(name: string): void {
@@ -297,8 +327,12 @@ function cleanText(text: string): string {
 
 /**
  * Every http(s) link of `html`: all `a[href]`, then `area[href]`, `frame[src]`,
- * `iframe[src]`, each group in document order, deduplicated by normalised URL (first
- * occurrence wins, and so fixes the tag path). Relative URLs resolve against the first
+ * `iframe[src]`, each group in document order, then the URL of the first
+ * `<meta http-equiv="refresh">` (tag path `/html/head/meta`), deduplicated by normalised URL
+ * (first occurrence wins, and so fixes the tag path). The refresh is Forage's addition to
+ * ALGORITHM.md's four tags: documentation hosted on static servers (GitHub Pages, Sphinx and
+ * MkDocs redirect plugins) moves pages and roots with refresh-only pages, which would otherwise
+ * be dead ends (a crawl rooted at one found nothing). Relative URLs resolve against the first
  * `<base href>` (itself resolved against `pageUrl`), else `pageUrl`. Never throws on
  * malformed HTML; non-http(s) links (`javascript:`, `mailto:`, `tel:`, `data:`) are
  * dropped.
@@ -324,7 +358,7 @@ export function extractLinks(html: string, pageUrl: string): ExtractedLink[] {
 
   const seen = new Set<string>();
   const out: ExtractedLink[] = [];
-  for (const tag of ["a", "area", "frame", "iframe"] as const) {
+  for (const tag of ["a", "area", "frame", "iframe", "meta"] as const) {
     for (const link of collector.links[tag]) {
       const url = self !== null && link.href.trimStart().startsWith("#") ? self : normalizeUrl(link.href, base);
       if (url === null || seen.has(url)) continue;

@@ -120,3 +120,23 @@ describe("a redirecting root URL", () => {
     }
   });
 });
+
+describe("a root URL that only refreshes to another page (<meta http-equiv=refresh>)", () => {
+  it("is followed like a link, and the crawl goes on from the page it names", async () => {
+    const root = await startRouteSite({
+      // What GitHub Pages documentation serves at its root: no HTTP redirect, an HTML refresh.
+      "/": `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="refresh" content="0; url=en/stable/"><title>Redirecting</title></head><body></body></html>`,
+      "/en/stable/": page(["api.html", "_downloads/sample.csv"]),
+      "/en/stable/api.html": page([]),
+      "/en/stable/_downloads/sample.csv": { type: "text/csv", body: CSV },
+    });
+    try {
+      const result = await runTestCrawl({ rootUrl: root.rootUrl });
+      expect(result.stopReason).toBe("site-exhausted");
+      expect(root.paths("GET")).toEqual(expect.arrayContaining(["/", "/en/stable/", "/en/stable/api.html", "/en/stable/_downloads/sample.csv"]));
+      expect(result.sink.targets.map((t) => pathOf(t.url))).toEqual(["/en/stable/_downloads/sample.csv"]);
+    } finally {
+      await root.close();
+    }
+  });
+});

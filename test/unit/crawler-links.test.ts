@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { extractLinks, type ExtractedLink } from "../../lib/crawler/links";
+import { extractLinks, refreshUrl, type ExtractedLink } from "../../lib/crawler/links";
 
 const PAGE = "https://www.example.org/stats/index.html";
 const paths = (links: ExtractedLink[]): Record<string, string> => Object.fromEntries(links.map((l) => [l.url, l.tagPath]));
@@ -109,6 +109,31 @@ describe("extractLinks: URLs", () => {
     expect(r!.url).toBe("https://www.example.org/r?a=1&copy=2");
     expect(r!.anchorText.length).toBeLessThanOrEqual(120);
     expect(r!.anchorText.startsWith("word word")).toBe(true);
+  });
+
+  it("follows the first <meta http-equiv=refresh> with a URL, after the other links, with a /html/head/meta tag path", () => {
+    const redirectOnly = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="description" content="0; url=/not-a-refresh">
+      <META HTTP-EQUIV="Refresh" CONTENT="0; URL='stable/index.html'"><meta http-equiv="refresh" content="0; url=/second"></head><body></body></html>`;
+    expect(extractLinks(redirectOnly, PAGE)).toEqual([
+      { url: "https://www.example.org/stats/stable/index.html", tagPath: "/html/head/meta", anchorText: "", tag: "meta" },
+    ]);
+    // Links of the body come first; a refresh that only reloads the page is no link; one in the body gets its body path.
+    const both = `<a href="/x">x</a><meta http-equiv="refresh" content="30"><div><meta http-equiv="refresh" content="5;/y"></div>`;
+    expect(extractLinks(both, PAGE)).toEqual([
+      { url: "https://www.example.org/x", tagPath: "/html/body/a", anchorText: "x", tag: "a" },
+      { url: "https://www.example.org/y", tagPath: "/html/body/div/meta", anchorText: "", tag: "meta" },
+    ]);
+  });
+
+  it("reads the URL of a refresh's content as HTML does", () => {
+    expect(refreshUrl("0; url=/next")).toBe("/next");
+    expect(refreshUrl("0;URL=/next")).toBe("/next");
+    expect(refreshUrl(" 2.5 , url = '/a b' ignored")).toBe("/a b");
+    expect(refreshUrl('0; url="/q?x=1;y=2"')).toBe("/q?x=1;y=2");
+    expect(refreshUrl("0; https://other.example/")).toBe("https://other.example/");
+    expect(refreshUrl("300")).toBeNull();
+    expect(refreshUrl("0; url=")).toBeNull();
+    expect(refreshUrl("")).toBeNull();
   });
 
   it("never throws on malformed or random input", () => {
