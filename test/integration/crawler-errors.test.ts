@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { page, pathOf, runTestCrawl, sendRoute, startRouteSite, type Route, type TestCrawlResult, type TestSite } from "../helpers/crawl-fixtures";
+import { page, pathOf, runTestCrawl, sendRoute, startRouteSite, startTestSite, type Route, type TestCrawlResult, type TestSite } from "../helpers/crawl-fixtures";
 
 const MESSY = `<html><body><div class=x><a href="/m1">one<a href=/m2>two</div></span></p><table><tr><td><a href='/m3'>three
 <p><b><i><a href="/m4">four</b></i>`;
@@ -85,5 +85,31 @@ describe("crawl engine and failing pages", () => {
     );
     expect(crawl.counters.errors).toBe(failed.length);
     expect(crawl.counters.requests).toBe(crawl.counted.length);
+  });
+});
+
+describe("a site that refuses HEAD requests (405)", () => {
+  it("types its links as pages, stops sending HEADs after three refusals, and still finds its files by GET", async () => {
+    const routes: Record<string, string> = {
+      "/": page(["/a", "/b", "/c", "/d", "/e", "/files/report.csv"]),
+      "/a": page(["/a/1", "/a/2"]),
+      "/a/1": page(["/files/table.csv"]),
+    };
+    const refusing = await startTestSite((req, res) => {
+      if (req.method === "HEAD") return void res.writeHead(405, { allow: "GET", "content-length": "0" }).end();
+      const path = req.url ?? "/";
+      if (path.startsWith("/files/")) return sendRoute({ type: "text/csv", body: "year,value\n2024,1\n" }, req, res);
+      sendRoute(routes[path] ?? page([]), req, res);
+    });
+    try {
+      const result = await runTestCrawl({ rootUrl: refusing.rootUrl });
+      expect(result.stopReason).toBe("site-exhausted");
+      expect(refusing.paths("HEAD")).toHaveLength(3);
+      expect(result.sink.targets.map((t) => pathOf(t.url)).sort()).toEqual(["/files/report.csv", "/files/table.csv"]);
+      expect(refusing.paths("GET")).toEqual(expect.arrayContaining(["/a", "/b", "/c", "/d", "/e", "/a/1", "/a/2"]));
+      expect(result.sink.events.filter((e) => e.kind === "head-refused").map((e) => e.data)).toEqual([{ status: 405 }]);
+    } finally {
+      await refusing.close();
+    }
   });
 });

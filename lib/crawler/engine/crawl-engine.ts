@@ -296,8 +296,17 @@ export class CrawlEngine {
     const outcome = await this.parts.runner.request("HEAD", link.url, context, "none");
     if (!outcome) return "neither";
     const runner = this.parts.runner;
+    const refusedBefore = typer.headRefused();
     const type = typer.typeFromHead(outcome.result, (mime) => runner.isTargetMime(mime), (mime) => runner.isHtmlMime(mime));
     const status = outcome.result.status;
+    if (!refusedBefore && typer.headRefused()) {
+      this.parts.sink.event({
+        level: "warn",
+        kind: "head-refused",
+        message: `The site refuses HEAD requests (${status}): new links are typed as pages and fetched with GET until the URL classifier has learnt from them`,
+        data: { status },
+      });
+    }
     if (type !== "neither" && status >= 200 && status < 300) typer.label(link.url, type);
     this.recordShape(link.url, outcome.result, type === "target");
     return type;

@@ -13,12 +13,28 @@ export interface UrlTypeModel {
 export type LinkOracle = (url: string) => LinkType | "neither";
 
 /**
+ * HEAD answers "405 Method Not Allowed" or "501 Not Implemented" after which, if no HEAD has
+ * had a 2xx yet, the crawl stops sending HEADs: every new link of the bootstrap cost one
+ * refused request otherwise (about 100 a page, until GETs have given the classifier its first
+ * batch of labels).
+ */
+export const HEAD_REFUSALS_TO_STOP = 3;
+
+/**
  * Types new links as HTML pages or targets without downloading them (ALGORITHM.md "URL
  * classifier"): a HEAD request until the classifier has trained on its first batch, the
  * model after that; every later GET of a typed URL is a free label for the next batch.
  * With an oracle (SB-ORACLE), the stored truth replaces both.
+ *
+ * A server that refuses HEAD (405/501; some application servers and CDNs do) has its links
+ * typed as pages: GET then tells what each is (a target reached by GET is kept, and labelled),
+ * as a browser would find out. Without that every link was "neither" and the crawl ended on
+ * its first page.
  */
 export class LinkTyper {
+  private headRefusals = 0;
+  private headAnswered = false;
+
   constructor(
     private readonly model: UrlTypeModel,
     private readonly oracle: LinkOracle | null,
@@ -26,7 +42,12 @@ export class LinkTyper {
 
   /** Whether the next new link needs a HEAD request to be typed. */
   needsHead(): boolean {
-    return this.oracle === null && !this.model.isTrained();
+    return this.oracle === null && !this.model.isTrained() && !this.headRefused();
+  }
+
+  /** True once the site has refused HEAD {@link HEAD_REFUSALS_TO_STOP} times and never answered one. */
+  headRefused(): boolean {
+    return !this.headAnswered && this.headRefusals >= HEAD_REFUSALS_TO_STOP;
   }
 
   /** Type without a request: the oracle, or the trained model. */
@@ -36,12 +57,17 @@ export class LinkTyper {
 
   /**
    * The type a HEAD response gives: 2xx + HTML → html, 2xx + target MIME → target, 3xx with
-   * Location → html (a redirect is most often a moved page), anything else → neither
-   * (not crawled, not used for training).
+   * Location → html (a redirect is most often a moved page), 405/501 (HEAD refused) → html
+   * (GET will tell), anything else → neither (not crawled). Only 2xx answers train the model.
    */
   typeFromHead(result: FetchResult, isTargetMime: (mime: string) => boolean, isHtmlMime: (mime: string) => boolean): LinkType | "neither" {
     if (result.outcome === "error") return "neither";
+    if (result.status === 405 || result.status === 501) {
+      this.headRefusals += 1;
+      return "html";
+    }
     if (result.status >= 200 && result.status < 300) {
+      this.headAnswered = true;
       if (isHtmlMime(result.mime)) return "html";
       if (isTargetMime(result.mime)) return "target";
       return "neither";
