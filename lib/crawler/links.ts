@@ -15,7 +15,7 @@
  * Like lxml (the kit's parser), no `<tbody>` is inserted and nothing is foster-parented.
  */
 import { Tokenizer, type TokenizerCallbacks } from "htmlparser2";
-import { normalizeUrl } from "./url-rules";
+import { normalizeUrl, stripSessionIds } from "./url-rules";
 
 /** `meta`: the URL of a `<meta http-equiv="refresh">` (a Forage addition, see {@link extractLinks}). */
 export type LinkTag = "a" | "area" | "frame" | "iframe" | "meta";
@@ -332,7 +332,8 @@ function cleanText(text: string): string {
  * (first occurrence wins, and so fixes the tag path). The refresh is Forage's addition to
  * ALGORITHM.md's four tags: documentation hosted on static servers (GitHub Pages, Sphinx and
  * MkDocs redirect plugins) moves pages and roots with refresh-only pages, which would otherwise
- * be dead ends (a crawl rooted at one found nothing). Relative URLs resolve against the first
+ * be dead ends (a crawl rooted at one found nothing). Session ids are stripped
+ * ({@link stripSessionIds}). Relative URLs resolve against the first
  * `<base href>` (itself resolved against `pageUrl`), else `pageUrl`. Never throws on
  * malformed HTML; non-http(s) links (`javascript:`, `mailto:`, `tel:`, `data:`) are
  * dropped.
@@ -360,8 +361,10 @@ export function extractLinks(html: string, pageUrl: string): ExtractedLink[] {
   const out: ExtractedLink[] = [];
   for (const tag of ["a", "area", "frame", "iframe", "meta"] as const) {
     for (const link of collector.links[tag]) {
-      const url = self !== null && link.href.trimStart().startsWith("#") ? self : normalizeUrl(link.href, base);
-      if (url === null || seen.has(url)) continue;
+      const resolved = self !== null && link.href.trimStart().startsWith("#") ? self : normalizeUrl(link.href, base);
+      if (resolved === null) continue;
+      const url = stripSessionIds(resolved);
+      if (seen.has(url)) continue;
       seen.add(url);
       out.push({ url, tagPath: link.tagPath, anchorText: cleanText(link.text), tag });
     }

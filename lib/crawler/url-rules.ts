@@ -120,6 +120,40 @@ export function normalizeUrl(href: string, base: string | URL): string | null {
   return hash < 0 ? resolved : resolved.slice(0, hash);
 }
 
+/** Cheap pre-check: could the URL carry a session id at all? */
+const SESSION_HINT = /sessionid|sessid|sid=|cfid=|cftoken=/i;
+/** Query keys that are always a session (Java, PHP, ASP, ColdFusion), lower-cased. */
+const SESSION_KEYS = /^(?:jsessionid|phpsessid|aspsessionid[a-z]{8}|cfid|cftoken)$/;
+/** `sid` / `s` only with a 32-hex value (phpBB, vBulletin): a short `s` is often a search. */
+const HEX_SESSION_KEYS = /^(?:sid|s)$/;
+const HEX32 = /^[0-9a-f]{32}$/i;
+
+/**
+ * A link without the session id a server without cookies writes into it
+ * (`/page;jsessionid=0A1B…?x=1`, `?PHPSESSID=…`, `?sid=<32 hex>`, `ASPSESSIONIDxxxxxxxx`,
+ * `CFID`/`CFTOKEN`), as Heritrix's canonicalisation strips them. A crawler keeps no cookies, so
+ * such a server hands out a new id with every page and every link of the site becomes new again:
+ * an endless duplicate trap. Applied to links read from pages, not to redirect targets (a server
+ * that redirects to add its id would otherwise redirect to the URL just requested).
+ */
+export function stripSessionIds(url: string): string {
+  if (!SESSION_HINT.test(url)) return url;
+  const queryAt = url.indexOf("?");
+  let path = queryAt < 0 ? url : url.slice(0, queryAt);
+  path = path.replace(/;jsessionid=[^/;?]*/gi, "");
+  if (queryAt < 0) return path;
+  const kept = url
+    .slice(queryAt + 1)
+    .split("&")
+    .filter((pair) => {
+      const eq = pair.indexOf("=");
+      const key = (eq < 0 ? pair : pair.slice(0, eq)).toLowerCase();
+      if (SESSION_KEYS.test(key)) return false;
+      return !(HEX_SESSION_KEYS.test(key) && HEX32.test(pair.slice(eq + 1)));
+    });
+  return kept.length === 0 ? path : `${path}?${kept.join("&")}`;
+}
+
 /**
  * The website boundary of a crawl, as plain JSON.
  * `port` is null for ordinary host names (any port is in the site) and the effective

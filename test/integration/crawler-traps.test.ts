@@ -57,6 +57,28 @@ describe("robot traps", () => {
     expect(crawl.counters.requests).toBeLessThan(40);
   });
 
+  it("a server that stamps a new session id on every link (no cookies kept) is crawled once, not forever", async () => {
+    let sessions = 0;
+    const sections = ["/stats/a.do", "/stats/b.do", "/stats/c.do"];
+    site = await startTestSite((req, res) => {
+      const path = (req.url ?? "/").replace(/;jsessionid=[^?]*/, "");
+      // A Java portal without a cookie from the client: a new session, written into every link.
+      const id = `;jsessionid=${(++sessions).toString(16).padStart(8, "0")}`;
+      if (path === "/" || sections.some((s) => path.startsWith(s))) {
+        return sendRoute(page([...sections.map((s) => `${s}${id}?lang=en`), `/files/table.csv${id}`]), req, res);
+      }
+      if (path === "/files/table.csv") return sendRoute({ type: "text/csv", body: "year,value\n2024,1\n" }, req, res);
+      sendRoute({ status: 404, body: "no" }, req, res);
+    });
+    const crawl = await runTestCrawl({ rootUrl: site.rootUrl, strategy: "bfs", budget: { requests: 200 } });
+
+    expect(crawl.stopReason).toBe("site-exhausted");
+    const gets = crawl.counted.filter((row) => row.method === "GET").map((row) => pathOf(row.url));
+    expect(gets.sort()).toEqual(["/", "/files/table.csv", "/stats/a.do?lang=en", "/stats/b.do?lang=en", "/stats/c.do?lang=en"]);
+    expect(crawl.counted.filter((row) => row.method === "HEAD")).toHaveLength(4); // the root's four links, typed once each
+    expect(crawl.sink.targets).toHaveLength(1);
+  });
+
   /**
    * A small data section next to an infinite calendar (each month links the previous and next
    * month and three events). Depth-first falls into the calendar for good; SB-CLASSIFIER learns

@@ -125,6 +125,11 @@ describe("extractLinks: URLs", () => {
     ]);
   });
 
+  it("strips session ids, so that links a server without cookies stamps anew on every page are seen once", () => {
+    const html = `<a href="/t.do;jsessionid=AAA?id=1">1</a><a href="/t.do;jsessionid=BBB?id=1">1 again</a><a href="/t.do?id=2">2</a>`;
+    expect(extractLinks(html, PAGE).map((l) => l.url)).toEqual(["https://www.example.org/t.do?id=1", "https://www.example.org/t.do?id=2"]);
+  });
+
   it("reads the URL of a refresh's content as HTML does", () => {
     expect(refreshUrl("0; url=/next")).toBe("/next");
     expect(refreshUrl("0;URL=/next")).toBe("/next");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_BLOCKED_EXTENSIONS } from "../../lib/crawler/defaults";
 import {
-  compileUrlPatterns, hasBlockedExtension, isInSite, isTrapUrl, matchesUrlPattern, normalizeUrl, siteKey, UrlPatternError,
+  compileUrlPatterns, hasBlockedExtension, isInSite, isTrapUrl, matchesUrlPattern, normalizeUrl, siteKey, stripSessionIds, UrlPatternError,
 } from "../../lib/crawler/url-rules";
 
 describe("normalizeUrl", () => {
@@ -18,6 +18,30 @@ describe("normalizeUrl", () => {
   it("returns null for non-http(s) and unparsable links", () => {
     for (const href of ["mailto:a@b.org", "javascript:void(0)", "tel:+331234", "data:text/plain,hi", "ftp://a.org/f", "http://[bad"]) {
       expect(normalizeUrl(href, "http://a.org/")).toBeNull();
+    }
+  });
+});
+
+describe("stripSessionIds", () => {
+  const hex = "0123456789abcdef0123456789ABCDEF";
+  it("removes Java, PHP, ASP and ColdFusion session ids from path and query, keeping the other parameters in order", () => {
+    expect(stripSessionIds("http://a.org/stats/table.do;jsessionid=A1B2C3D4E5.node1?id=7&lang=en")).toBe("http://a.org/stats/table.do?id=7&lang=en");
+    expect(stripSessionIds("http://a.org/p;JSESSIONID=xyz")).toBe("http://a.org/p");
+    expect(stripSessionIds(`http://a.org/index.php?PHPSESSID=${hex}&page=2`)).toBe("http://a.org/index.php?page=2");
+    expect(stripSessionIds("http://a.org/list.asp?ASPSESSIONIDQQGGGNCG=LKJHGFDSA&x=1")).toBe("http://a.org/list.asp?x=1");
+    expect(stripSessionIds("http://a.org/a.cfm?CFID=123&CFTOKEN=456")).toBe("http://a.org/a.cfm");
+    expect(stripSessionIds(`http://a.org/forum/viewtopic.php?t=5&sid=${hex}`)).toBe("http://a.org/forum/viewtopic.php?t=5");
+  });
+
+  it("keeps what only looks like a session: short sid/s values, other keys, URLs without any", () => {
+    for (const url of [
+      "http://a.org/search?s=census",
+      "http://a.org/x?sid=42",
+      "http://a.org/x?basid=1&consid=2",
+      `http://a.org/x?session=${hex}`,
+      "http://a.org/data/2024.csv",
+    ]) {
+      expect(stripSessionIds(url)).toBe(url);
     }
   });
 });
