@@ -57,6 +57,35 @@ describe("MIME blocklist", () => {
   });
 });
 
+describe("files served as application/octet-stream", () => {
+  it("are typed by their Content-Disposition file name or URL: a spreadsheet is a data file, an image or a nameless blob is not a target", async () => {
+    const octet = (name: string | null) => ({
+      type: "application/octet-stream",
+      headers: name ? { "content-disposition": `attachment; filename="${name}"` } : ({} as Record<string, string>),
+      body: Buffer.alloc(2048, 1),
+    });
+    site = await startRouteSite({
+      "/": page(["/download.php?id=1", "/download.php?id=2", "/download.php?id=3", "/files/annex.csv"]),
+      "/download.php?id=1": octet("population-2024.xlsx"),
+      "/download.php?id=2": octet("chart.png"),
+      "/download.php?id=3": octet(null),
+      "/files/annex.csv": octet(null),
+    });
+    // The "data files" list, which (unlike the paper's) leaves application/octet-stream out.
+    const crawl = await runTestCrawl({ rootUrl: site.rootUrl, targetMimeTypes: ["text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"] });
+
+    expect(crawl.stopReason).toBe("site-exhausted");
+    expect(crawl.sink.targets.map((t) => pathOf(t.url)).sort()).toEqual(["/download.php?id=1", "/files/annex.csv"]);
+    const gets = new Map(crawl.counted.filter((row) => row.method === "GET").map((row) => [pathOf(row.url), row]));
+    expect(gets.get("/download.php?id=1")).toMatchObject({ mime: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", isTarget: true });
+    expect(gets.get("/files/annex.csv")).toMatchObject({ mime: "text/csv", isTarget: true });
+    // Typed by the bootstrap HEAD: neither a page nor a target, so never fetched.
+    const requestsOf = (path: string) => crawl.counted.filter((row) => pathOf(row.url) === path).map((row) => [row.method, row.mime]);
+    expect(requestsOf("/download.php?id=2")).toEqual([["HEAD", "image/png"]]);
+    expect(requestsOf("/download.php?id=3")).toEqual([["HEAD", "application/octet-stream"]]);
+  });
+});
+
 describe("URL blocklists", () => {
   const links = [
     "/a/PHOTO.JPG",

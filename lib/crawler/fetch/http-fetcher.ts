@@ -7,6 +7,7 @@ import { performance } from "node:perf_hooks";
 import { type Agent, request } from "undici";
 import { z } from "zod";
 import { discardBody, readBody } from "./body";
+import { effectiveMime } from "./effective-mime";
 import { type FetchError, SinkError, toFetchError } from "./errors";
 import { agentOptionsSchema, assertFetchableUrl, createAgent } from "./network-safety";
 import { emptyFetchResult, type BodyDisposition, type FetchRequest, type FetchResult, type Fetcher, type ResponseHead } from "./types";
@@ -159,7 +160,9 @@ function describeResponse(
   }
   const length = headers["content-length"];
   const contentLength = length !== undefined && /^\d+$/.test(length.trim()) ? Number(length) : null;
-  return { url: req.url, method: req.method, status, headers, mime: parseMime(headers["content-type"]), contentLength };
+  let mime = parseMime(headers["content-type"]);
+  if (status >= 200 && status < 300) mime = effectiveMime(mime, req.url, headers["content-disposition"]);
+  return { url: req.url, method: req.method, status, headers, mime, contentLength };
 }
 
 /** Content-Type before `;`, lower-cased, trimmed; "" when absent. */
