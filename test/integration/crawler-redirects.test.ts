@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { page, pathOf, runTestCrawl, startRouteSite, type Route, type TestCrawlResult, type TestSite } from "../helpers/crawl-fixtures";
+import { page, pathOf, runTestCrawl, sendRoute, startRouteSite, startTestSite, type Route, type TestCrawlResult, type TestSite } from "../helpers/crawl-fixtures";
 
 const MAX_REDIRECTS = 3;
 const CSV = "year,value\n2024,1\n";
@@ -135,6 +135,34 @@ describe("a root URL that only refreshes to another page (<meta http-equiv=refre
       expect(result.stopReason).toBe("site-exhausted");
       expect(root.paths("GET")).toEqual(expect.arrayContaining(["/", "/en/stable/", "/en/stable/api.html", "/en/stable/_downloads/sample.csv"]));
       expect(result.sink.targets.map((t) => pathOf(t.url))).toEqual(["/en/stable/_downloads/sample.csv"]);
+    } finally {
+      await root.close();
+    }
+  });
+});
+
+describe("a site that needs its session cookie back", () => {
+  it("keeps the cookies it sets and sends them on later requests, so its redirects lead somewhere and its files are served", async () => {
+    const cookieOf = (req: { headers: Record<string, string | string[] | undefined> }) => String(req.headers.cookie ?? "");
+    const sent: Array<[string, string]> = [];
+    const root = await startTestSite((req, res) => {
+      const path = req.url ?? "/";
+      if (path !== "/robots.txt") sent.push([`${req.method} ${path}`, cookieOf(req)]);
+      const hasSession = /(^|; )sess=42(;|$)/.test(cookieOf(req));
+      if (path === "/set-cookie") return void res.writeHead(302, { location: "/home", "set-cookie": ["sess=42; Path=/; HttpOnly", "theme=dark; Path=/; Max-Age=3600"], "content-length": "0" }).end();
+      if (!hasSession) return void res.writeHead(path === "/" || path === "/home" ? 302 : 403, { location: "/set-cookie", "content-length": "0" }).end();
+      if (path === "/" || path === "/home") return sendRoute(page(["/home", "/reports", "/files/table.csv"]), req, res);
+      if (path === "/reports") return sendRoute(page([]), req, res);
+      if (path === "/files/table.csv") return sendRoute({ type: "text/csv", body: CSV }, req, res);
+      sendRoute({ status: 404, body: "" }, req, res);
+    });
+    try {
+      const result = await runTestCrawl({ rootUrl: root.rootUrl });
+      expect(result.sink.targets.map((t) => pathOf(t.url))).toEqual(["/files/table.csv"]);
+      expect(sent.slice(0, 3)).toEqual([["GET /", ""], ["GET /set-cookie", ""], ["GET /home", "sess=42; theme=dark"]]);
+      // Every request after the cookie was set carried it back.
+      expect(sent.slice(2).every(([, cookie]) => cookie === "sess=42; theme=dark")).toBe(true);
+      expect(sent.map(([request]) => request)).toEqual(expect.arrayContaining(["GET /reports", "GET /files/table.csv"]));
     } finally {
       await root.close();
     }

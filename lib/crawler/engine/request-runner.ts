@@ -1,4 +1,5 @@
 import type { CrawlConfig } from "../../crawl-config";
+import { CookieJar } from "../fetch/cookie-jar";
 import { fetchWithRetry, type AttemptRecord } from "../fetch/retry";
 import type { HostPoliteness } from "../fetch/host-politeness";
 import type { RobotsCache } from "../fetch/robots";
@@ -34,12 +35,14 @@ export interface RequestOutcome {
 
 /**
  * Makes one counted request (with its retries) through politeness, robots.txt and the budget,
- * records every attempt, and streams target bodies to the sink. Redirects are not followed
- * here: the engine follows them, one counted request per hop.
+ * records every attempt, and streams target bodies to the sink; keeps the crawl's cookies.
+ * Redirects are not followed here: the engine follows them, one counted request per hop.
  */
 export class RequestRunner {
   private readonly targetMimes: Set<string>;
   private readonly blockedMimes: readonly string[];
+  /** The crawl's cookies (not checkpointed: a resumed crawl starts a new session). */
+  private readonly cookies = new CookieJar();
 
   constructor(
     private readonly config: CrawlConfig,
@@ -104,11 +107,13 @@ export class RequestRunner {
       if (plan === "page" && this.isHtmlMime(mime)) return head.contentLength === null || head.contentLength <= maxHtmlBytes;
       return false;
     };
+    const cookie = this.cookies.header(url);
     const { result } = await fetchWithRetry(
       this.fetcher,
       {
         method,
         url,
+        headers: cookie === undefined ? undefined : { cookie },
         signal: this.signal,
         maxBodyBytes: Math.max(maxHtmlBytes, maxTargetBytes),
         blockedMimePrefixes: this.blockedMimes,
@@ -127,6 +132,7 @@ export class RequestRunner {
         owner: this.owner,
         canRetry: () => this.budget.canRequest(),
         onAttempt: (attempt) => {
+          this.cookies.store(url, attempt.headers["set-cookie"]);
           lastSeq = this.meter.time(() => this.recordAttempt(attempt, context));
         },
       },

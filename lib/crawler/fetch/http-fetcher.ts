@@ -156,7 +156,9 @@ function describeResponse(
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(raw)) {
     if (value === undefined) continue;
-    headers[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
+    const lower = name.toLowerCase();
+    // Set-Cookie lines cannot be comma-joined (their dates hold commas): one per line (cookie-jar.ts).
+    headers[lower] = Array.isArray(value) ? value.join(lower === "set-cookie" ? "\n" : ", ") : value;
   }
   const length = headers["content-length"];
   const contentLength = length !== undefined && /^\d+$/.test(length.trim()) ? Number(length) : null;
