@@ -141,7 +141,7 @@ describe("a root URL that only refreshes to another page (<meta http-equiv=refre
   });
 });
 
-describe("a site that needs its session cookie back", () => {
+describe("a site that needs its cookies back", () => {
   it("keeps the cookies it sets and sends them on later requests, so its redirects lead somewhere and its files are served", async () => {
     const cookieOf = (req: { headers: Record<string, string | string[] | undefined> }) => String(req.headers.cookie ?? "");
     const sent: Array<[string, string]> = [];
@@ -163,6 +163,28 @@ describe("a site that needs its session cookie back", () => {
       // Every request after the cookie was set carried it back.
       expect(sent.slice(2).every(([, cookie]) => cookie === "sess=42; theme=dark")).toBe(true);
       expect(sent.map(([request]) => request)).toEqual(expect.arrayContaining(["GET /reports", "GET /files/table.csv"]));
+    } finally {
+      await root.close();
+    }
+  });
+
+  it("goes back once to a URL of the redirect chain when the redirect set a cookie (a cookie check), and not twice", async () => {
+    let loops = 0;
+    const root = await startTestSite((req, res) => {
+      const path = req.url ?? "/";
+      const cookie = String(req.headers.cookie ?? "");
+      if (path === "/" && cookie !== "checked=1") return void res.writeHead(302, { location: "/", "set-cookie": "checked=1; Path=/", "content-length": "0" }).end();
+      if (path === "/") return sendRoute(page(["/files/table.csv", "/loop"]), req, res);
+      // Sets a cookie and sends the client back to itself forever.
+      if (path === "/loop") return void res.writeHead(302, { location: "/loop", "set-cookie": `n=${++loops}; Path=/loop`, "content-length": "0" }).end();
+      if (path === "/files/table.csv" && cookie === "checked=1") return sendRoute({ type: "text/csv", body: CSV }, req, res);
+      sendRoute({ status: 403, body: "" }, req, res);
+    });
+    try {
+      const result = await runTestCrawl({ rootUrl: root.rootUrl });
+      expect(result.sink.targets.map((t) => pathOf(t.url))).toEqual(["/files/table.csv"]);
+      expect(root.paths("GET").filter((p) => p === "/")).toHaveLength(2);
+      expect(root.paths("GET").filter((p) => p === "/loop")).toHaveLength(2);
     } finally {
       await root.close();
     }

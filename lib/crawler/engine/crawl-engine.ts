@@ -198,7 +198,8 @@ export class CrawlEngine {
   /**
    * GETs a URL and follows redirects itself (ALGORITHM.md: each hop one counted request, the new
    * URL inheriting the link's tag path and group). Stops at out-of-site, filtered or already-seen
-   * locations. Null when nothing usable came back (robots, budget, redirect away).
+   * locations (but for one return along the chain after a Set-Cookie). Null when nothing usable
+   * came back (robots, budget, redirect away).
    */
   private async getFollowingRedirects(
     startUrl: string,
@@ -206,17 +207,26 @@ export class CrawlEngine {
     plan: "page" | "target",
   ): Promise<{ outcome: RequestOutcome; url: string } | null> {
     let url = startUrl;
+    const chain = [url];
+    let revisited = false;
     for (let hop = 0; ; hop++) {
       if (!(await this.parts.runner.allowedByRobots(url, context))) return null;
       const outcome = await this.parts.runner.request("GET", url, context, plan);
       if (!outcome) return null;
-      const { status, location } = outcome.result;
+      const { status, location, headers } = outcome.result;
       const isRedirect = status >= 300 && status < 400 && location !== null;
       if (!isRedirect) return { outcome, url };
       if (hop >= this.parts.config.params.maxRedirects) return null;
       const next = normalizeUrl(location, url);
-      if (!next || !this.acceptable(next) || this.parts.deadShapes?.isDead(next) || !this.parts.links.markSeen(next)) return null;
+      if (!next || !this.acceptable(next) || this.parts.deadShapes?.isDead(next)) return null;
+      if (!this.parts.links.markSeen(next)) {
+        // A server that sets a cookie and sends the client back along the chain (often to the
+        // very URL) to check it: with the cookie now kept, going back is worth one request, once.
+        if (revisited || headers["set-cookie"] === undefined || !chain.includes(next)) return null;
+        revisited = true;
+      }
       url = next;
+      chain.push(url);
     }
   }
 
