@@ -193,6 +193,8 @@ export function fileBody(ref: FileRef): Buffer {
       return textBody(bytes, seed, `%0 Generic\n%M ${seed.toString(16)}\n%Z `, txtRows(), "\n");
     case "ics":
       return textBody(bytes, seed, `BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:-//sitesim//EN\nBEGIN:VEVENT\nUID:${seed}@sitesim\nDESCRIPTION:`, txtRows(), "END:VEVENT\nEND:VCALENDAR\n");
+    case "wikitext":
+      return textBody(bytes, seed, `'''Page ${seed.toString(16)}'''\n\n== Data ==\n`, txtRows(), "\n[[Category:Datasets]]\n");
     case "rst":
       return textBody(bytes, seed, `Page ${seed.toString(16)}\n${"=".repeat(13)}\n\n.. currentmodule:: tb\n\n`, rstRows(), "");
     case "py":

@@ -7,7 +7,7 @@ import { Rng } from "./random";
 export type FormatName =
   | "csv" | "xlsx" | "xls" | "ods" | "pdf" | "zip" | "json" | "xml" | "doc" | "docx" | "odt" | "txt"
   | "jpg" | "png" | "gif" | "rss" | "ics" | "rdf" | "atom" | "bibtex" | "ris" | "endnote"
-  | "rst" | "epub" | "ipynb" | "py" | "css" | "js";
+  | "rst" | "epub" | "ipynb" | "py" | "css" | "js" | "wikitext";
 
 export interface FormatInfo {
   /** Full Content-Type header value (some carry a charset parameter, as real servers send). */
@@ -47,6 +47,8 @@ export const FORMATS: Record<FormatName, FormatInfo> = {
   py: { contentType: "text/x-python; charset=utf-8", ext: "py", minBytes: 800, maxBytes: 12_000 },
   css: { contentType: "text/css; charset=utf-8", ext: "css", minBytes: 2_000, maxBytes: 60_000 },
   js: { contentType: "text/javascript; charset=utf-8", ext: "js", minBytes: 1_000, maxBytes: 80_000 },
+  /** MediaWiki page source (`index.php?…&action=raw`). */
+  wikitext: { contentType: "text/x-wiki; charset=utf-8", ext: "wiki", minBytes: 300, maxBytes: 30_000 },
 };
 
 /**
@@ -56,8 +58,8 @@ export const FORMATS: Record<FormatName, FormatInfo> = {
  * the citation exports (`text/x-bibtex`, `application/x-research-info-systems`,
  * `application/x-endnote-refer`), e-books (`application/epub+zip`), notebooks
  * (`application/x-ipynb+json`), Python scripts (`text/x-python`), style sheets and scripts
- * (`text/css`, `text/javascript`) are served but are not targets, so a crawler configured
- * with this list can be scored exactly.
+ * (`text/css`, `text/javascript`) and wiki page sources (`text/x-wiki`) are served but are
+ * not targets, so a crawler configured with this list can be scored exactly.
  */
 export const SIM_TARGET_MIME_TYPES: readonly string[] = [
   "text/csv",

@@ -7,6 +7,7 @@ import { buildNewsHeavy } from "./news-heavy";
 import { buildOpenDataPortal } from "./open-data-portal";
 import { buildResearchRepository } from "./research-repository";
 import { buildStatisticsOffice } from "./statistics-office";
+import { buildWiki } from "./wiki";
 
 /** One line per shape, for CLI help, logs and docs. */
 export const SITE_SHAPES: Readonly<Record<SiteShape, string>> = {
@@ -24,6 +25,8 @@ export const SITE_SHAPES: Readonly<Record<SiteShape, string>> = {
     "DSpace-like university repository: communities, collections and items all under /handle/<prefix>/<n>; item pages with PDF/data bitstreams (some extension-less, some embargoed), citation exports and full-record duplicates; browse indexes with sort/order/size options explode into near-duplicate listings.",
   "documentation-site":
     "Sphinx/Read-the-Docs documentation of a data library: / redirects to /en/stable/; five versions of the whole tree (plus a partial translation) whose version menus link the same page everywhere; one API page per function, class and method; example datasets, gallery scripts and notebooks under _downloads/<hash>/, extension-less offline PDF/HTML/EPUB downloads, page sources in old versions; renamed-page redirects, removed pages 404.",
+  wiki:
+    "MediaWiki statistics community wiki: /wiki/ articles in topical areas (datasets and publications hold most uploads), paged categories, File: description pages, uploads under /images/<h>/<hh>/ (old versions in /images/archive/), linked directly ([[Media:]]) or via File: pages; every page has its history, old revisions, diffs, view source and page information under /index.php?title=…; red links 302 to 404, soft redirects, only Special: pages disallowed.",
 };
 
 const BUILDERS: Record<SiteShape, (seed: number, urlCount: number) => ShapeModel> = {
@@ -34,6 +37,7 @@ const BUILDERS: Record<SiteShape, (seed: number, urlCount: number) => ShapeModel
   "news-heavy": buildNewsHeavy,
   "research-repository": buildResearchRepository,
   "documentation-site": buildDocumentationSite,
+  wiki: buildWiki,
 };
 
 export function buildShape(shape: SiteShape, seed: number, urlCount: number): ShapeModel {
