@@ -124,17 +124,17 @@ export function normalizeUrl(href: string, base: string | URL): string | null {
 const SESSION_HINT = /sessionid|sessid|sid=|cfid=|cftoken=/i;
 /** Query keys that are always a session (Java, PHP, ASP, ColdFusion), lower-cased. */
 const SESSION_KEYS = /^(?:jsessionid|phpsessid|aspsessionid[a-z]{8}|cfid|cftoken)$/;
-/** `sid` / `s` only with a 32-hex value (phpBB, vBulletin): a short `s` is often a search. */
-const HEX_SESSION_KEYS = /^(?:sid|s)$/;
 const HEX32 = /^[0-9a-f]{32}$/i;
 
 /**
- * A link without the session id a server without cookies writes into it
+ * A link without the session id a server writes into links for clients it thinks keep no cookies
  * (`/page;jsessionid=0A1B…?x=1`, `?PHPSESSID=…`, `?sid=<32 hex>`, `ASPSESSIONIDxxxxxxxx`,
- * `CFID`/`CFTOKEN`), as Heritrix's canonicalisation strips them. A crawler keeps no cookies, so
- * such a server hands out a new id with every page and every link of the site becomes new again:
- * an endless duplicate trap. Applied to links read from pages, not to redirect targets (a server
- * that redirects to add its id would otherwise redirect to the URL just requested).
+ * `CFID`/`CFTOKEN`), as Heritrix's canonicalisation strips them. Other 32-hex parameters stay:
+ * a download link's `?s=<hash>` may be the token that makes it work. Where such a server hands out
+ * a new id with every page (the crawl's cookie jar does not always stop it: some write ids into
+ * links whatever the client sends), every link of the site is new again on each page: an endless
+ * duplicate trap. Applied to links read from pages, not to redirect targets (a server that
+ * redirects to add its id would otherwise redirect to the URL just requested).
  */
 export function stripSessionIds(url: string): string {
   if (!SESSION_HINT.test(url)) return url;
@@ -149,7 +149,8 @@ export function stripSessionIds(url: string): string {
       const eq = pair.indexOf("=");
       const key = (eq < 0 ? pair : pair.slice(0, eq)).toLowerCase();
       if (SESSION_KEYS.test(key)) return false;
-      return !(HEX_SESSION_KEYS.test(key) && HEX32.test(pair.slice(eq + 1)));
+      // `sid` only with a 32-hex value (phpBB; Heritrix's rule): `sid=42` may be a real parameter.
+      return !(key === "sid" && HEX32.test(pair.slice(eq + 1)));
     });
   return kept.length === 0 ? path : `${path}?${kept.join("&")}`;
 }

@@ -57,7 +57,7 @@ describe("robot traps", () => {
     expect(crawl.counters.requests).toBeLessThan(40);
   });
 
-  it("a server that stamps a new session id on every link (no cookies kept) is crawled once, not forever", async () => {
+  it("a server that stamps a new session id on every link is crawled once, not forever", async () => {
     let sessions = 0;
     const sections = ["/stats/a.do", "/stats/b.do", "/stats/c.do"];
     site = await startTestSite((req, res) => {

@@ -33,9 +33,10 @@ describe("stripSessionIds", () => {
     expect(stripSessionIds(`http://a.org/forum/viewtopic.php?t=5&sid=${hex}`)).toBe("http://a.org/forum/viewtopic.php?t=5");
   });
 
-  it("keeps what only looks like a session: short sid/s values, other keys, URLs without any", () => {
+  it("keeps what only looks like a session: a short sid, other keys (a 32-hex s= may be a download token), URLs without any", () => {
     for (const url of [
       "http://a.org/search?s=census",
+      `http://a.org/download.php?f=12&s=${hex}`,
       "http://a.org/x?sid=42",
       "http://a.org/x?basid=1&consid=2",
       `http://a.org/x?session=${hex}`,
