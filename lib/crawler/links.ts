@@ -82,8 +82,6 @@ const [A_CLASS, A_ID, A_HREF, A_SRC, A_ALT, A_TITLE, A_HTTP_EQUIV, A_CONTENT] = 
 const ATTRIBUTE_SLOTS = new Map([
   ["class", A_CLASS], ["id", A_ID], ["href", A_HREF], ["src", A_SRC], ["alt", A_ALT], ["title", A_TITLE], ["http-equiv", A_HTTP_EQUIV], ["content", A_CONTENT],
 ]);
-/** Longest kept attribute name ("http-equiv"): longer names are rejected without a lookup. */
-const MAX_KEPT_NAME = 10;
 
 /**
  * The URL of a refresh's `content` ("5; url='/next'", "0;URL=/next", "0, /next"), following
@@ -163,7 +161,8 @@ class LinkCollector implements TokenizerCallbacks {
     this.attrs.fill(undefined);
   }
   onattribname(start: number, end: number): void {
-    this.attrKind = end - start > MAX_KEPT_NAME ? 0 : (ATTRIBUTE_SLOTS.get(lowerName(this.html, start, end)) ?? 0);
+    // Names over 5 characters are kept on <meta> only (http-equiv, content): elsewhere no lookup.
+    this.attrKind = end - start > 5 && this.tag !== "meta" ? 0 : (ATTRIBUTE_SLOTS.get(lowerName(this.html, start, end)) ?? 0);
     this.attrValue = "";
   }
   onattribdata(start: number, end: number): void { if (this.attrKind !== 0) this.attrValue += this.html.slice(start, end); }
