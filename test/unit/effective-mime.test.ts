@@ -23,6 +23,14 @@ describe("effectiveMime", () => {
     expect(effectiveMime("binary/octet-stream", "https://a.org/get?f=1", `attachment; filename=chart.png`)).toBe("image/png");
   });
 
+  it("reads text/plain as the text data format its name says (CSV, JSON, XML, YAML), and as text otherwise", () => {
+    expect(effectiveMime("text/plain", "https://raw.example.org/u/repo/main/data/pop.csv", undefined)).toBe("text/csv");
+    expect(effectiveMime("text/plain", "https://a.org/get?id=4", `attachment; filename="series.json"`)).toBe("application/json");
+    expect(effectiveMime("text/plain", "https://a.org/README.txt", undefined)).toBe("text/plain");
+    expect(effectiveMime("text/plain", "https://a.org/report.pdf", undefined)).toBe("text/plain");
+    expect(effectiveMime("text/plain", "https://a.org/robots", undefined)).toBe("text/plain");
+  });
+
   it("keeps a specific Content-Type, and a generic one when no known extension says more", () => {
     expect(effectiveMime("text/html", "https://a.org/data.csv", `attachment; filename="x.xlsx"`)).toBe("text/html");
     expect(effectiveMime("application/zip", "https://a.org/x.csv", undefined)).toBe("application/zip");

@@ -7,9 +7,10 @@
  * `application/octet-stream` (the "data files" preset) would drop it, and an image served that
  * way would be downloaded whole.
  *
- * Only a generic declared type is refined, from the Content-Disposition file name, else the
- * URL's last path segment, and only to a type this table knows; any specific Content-Type is
- * kept as the server sent it. The raw header stays in the stored response headers.
+ * Only a generic declared type is refined (and `text/plain`, to a text data format only), from
+ * the Content-Disposition file name, else the URL's last path segment, and only to a type this
+ * table knows; any other Content-Type is kept as the server sent it. The raw header stays in the
+ * stored response headers.
  */
 const GENERIC_MIME_TYPES: ReadonlySet<string> = new Set([
   "",
@@ -65,14 +66,22 @@ const MIME_BY_EXTENSION: ReadonlyMap<string, string> = new Map([
   ["mp4", "video/mp4"],
 ]);
 
+/**
+ * Text formats a server without a type for them sends as `text/plain` (GitHub's raw files, web
+ * servers whose type table lacks `.csv`): a `.csv` served so is still a CSV.
+ */
+const TEXT_DATA_EXTENSIONS: ReadonlySet<string> = new Set(["csv", "tsv", "json", "geojson", "xml", "rdf", "yaml", "yml"]);
+
 /** `declared`: the Content-Type without parameters, lower case (parseMime). */
 export function effectiveMime(declared: string, url: string, contentDisposition: string | undefined): string {
-  if (!GENERIC_MIME_TYPES.has(declared)) return declared;
+  const plainText = declared === "text/plain";
+  if (!plainText && !GENERIC_MIME_TYPES.has(declared)) return declared;
   const name = dispositionFilename(contentDisposition) ?? lastPathSegment(url);
-  if (!name) return declared;
   const dot = name.lastIndexOf(".");
   if (dot < 0) return declared;
-  return MIME_BY_EXTENSION.get(name.slice(dot + 1).toLowerCase()) ?? declared;
+  const extension = name.slice(dot + 1).toLowerCase();
+  if (plainText && !TEXT_DATA_EXTENSIONS.has(extension)) return declared;
+  return MIME_BY_EXTENSION.get(extension) ?? declared;
 }
 
 /**
