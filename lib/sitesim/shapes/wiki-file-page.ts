@@ -12,7 +12,7 @@ import { humanBytes } from "../text";
 import { parserOutput } from "./wiki-content";
 import { fileBytesOf, fileDimensions, fileVersionRef, otherResolutions } from "./wiki-files";
 import { formatMinute, mwTimestamp, type WikiModel } from "./wiki-model";
-import { userLinks } from "./wiki-skin";
+import { pageLinkList, userLinks } from "./wiki-skin";
 import { archiveHref, imageHref, specialHref, specialIndexHref, thumbHref, viewHref } from "./wiki-urls";
 
 const num = (x: number) => x.toLocaleString("en-US");
@@ -111,13 +111,7 @@ export function filePageBody(s: HtmlSink, m: WikiModel, p: number): void {
   if (users.length === 0) s.el("p", undefined, "There are no pages that use this file.");
   else {
     s.el("p", undefined, "The following pages link to this file:");
-    s.open("ul", "mw-imagepage-linkstoimage");
-    for (const q of users) {
-      s.open("li");
-      s.a(viewHref(m.pages[q]!.title), m.pages[q]!.title.text);
-      s.close("li");
-    }
-    s.close("ul");
+    pageLinkList(s, m, users, "mw-imagepage-linkstoimage");
   }
   s.close("div");
   if (file.status !== "deleted" && (file.image || file.format === "pdf")) {

@@ -254,12 +254,17 @@ export function categoryLinks(s: HtmlSink, m: WikiModel, cats: readonly number[]
   s.open("div", "mw-normal-catlinks", "mw-normal-catlinks");
   s.a(specialHref("Categories"), "Categories", undefined, `title="Special:Categories"`);
   s.text(": ");
-  s.open("ul");
-  for (const c of cats) {
+  pageLinkList(s, m, cats);
+  s.close("div");
+}
+
+/** `<ul>` of links to wiki pages, each labelled with its title. */
+export function pageLinkList(s: HtmlSink, m: WikiModel, pages: readonly number[], cls?: string): void {
+  s.open("ul", cls);
+  for (const p of pages) {
     s.open("li");
-    s.a(viewHref(m.pages[c]!.title), m.pages[c]!.title.text);
+    s.a(viewHref(m.pages[p]!.title), m.pages[p]!.title.text);
     s.close("li");
   }
   s.close("ul");
-  s.close("div");
 }
