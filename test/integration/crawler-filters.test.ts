@@ -58,14 +58,16 @@ describe("MIME blocklist", () => {
 });
 
 describe("files served as application/octet-stream", () => {
-  it("are typed by their Content-Disposition file name or URL: a spreadsheet is a data file, an image or a nameless blob is not a target", async () => {
+  it("are typed by their Content-Disposition file name or URL: a spreadsheet is a data file, an image or a nameless blob is not a target (and a CSV attachment sent as text/html is a CSV)", async () => {
     const octet = (name: string | null) => ({
       type: "application/octet-stream",
       headers: name ? { "content-disposition": `attachment; filename="${name}"` } : ({} as Record<string, string>),
       body: Buffer.alloc(2048, 1),
     });
     site = await startRouteSite({
-      "/": page(["/download.php?id=1", "/download.php?id=2", "/download.php?id=3", "/files/annex.csv"]),
+      "/": page(["/download.php?id=1", "/download.php?id=2", "/download.php?id=3", "/files/annex.csv", "/export.php?t=4"]),
+      // An export script that forgot its Content-Type: PHP's default, text/html, on a CSV attachment.
+      "/export.php?t=4": { type: "text/html; charset=utf-8", headers: { "content-disposition": `attachment; filename="table_4.csv"` }, body: "year,value\n2024,4\n" },
       "/download.php?id=1": octet("population-2024.xlsx"),
       "/download.php?id=2": octet("chart.png"),
       "/download.php?id=3": octet(null),
@@ -75,7 +77,7 @@ describe("files served as application/octet-stream", () => {
     const crawl = await runTestCrawl({ rootUrl: site.rootUrl, targetMimeTypes: ["text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"] });
 
     expect(crawl.stopReason).toBe("site-exhausted");
-    expect(crawl.sink.targets.map((t) => pathOf(t.url)).sort()).toEqual(["/download.php?id=1", "/files/annex.csv"]);
+    expect(crawl.sink.targets.map((t) => pathOf(t.url)).sort()).toEqual(["/download.php?id=1", "/export.php?t=4", "/files/annex.csv"]);
     const gets = new Map(crawl.counted.filter((row) => row.method === "GET").map((row) => [pathOf(row.url), row]));
     expect(gets.get("/download.php?id=1")).toMatchObject({ mime: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", isTarget: true });
     expect(gets.get("/files/annex.csv")).toMatchObject({ mime: "text/csv", isTarget: true });

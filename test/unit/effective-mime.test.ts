@@ -31,8 +31,16 @@ describe("effectiveMime", () => {
     expect(effectiveMime("text/plain", "https://a.org/robots", undefined)).toBe("text/plain");
   });
 
+  it("reads text/html as the type of the file an attachment names (an export script's forgotten Content-Type)", () => {
+    expect(effectiveMime("text/html", "https://a.org/export.php?t=12", `attachment; filename="table_12.csv"`)).toBe("text/csv");
+    expect(effectiveMime("text/html", "https://a.org/export.php?t=12", `Attachment; filename=report.pdf`)).toBe("application/pdf");
+    expect(effectiveMime("text/html", "https://a.org/page.php", `attachment; filename="saved.html"`)).toBe("text/html");
+    expect(effectiveMime("text/html", "https://a.org/data.csv", `inline; filename="data.csv"`)).toBe("text/html");
+    expect(effectiveMime("text/html", "https://a.org/data.csv", undefined)).toBe("text/html");
+  });
+
   it("keeps a specific Content-Type, and a generic one when no known extension says more", () => {
-    expect(effectiveMime("text/html", "https://a.org/data.csv", `attachment; filename="x.xlsx"`)).toBe("text/html");
+    expect(effectiveMime("application/json", "https://a.org/data.csv", `attachment; filename="x.xlsx"`)).toBe("application/json");
     expect(effectiveMime("application/zip", "https://a.org/x.csv", undefined)).toBe("application/zip");
     expect(effectiveMime("application/octet-stream", "https://a.org/firmware.bin", undefined)).toBe("application/octet-stream");
     expect(effectiveMime("application/octet-stream", "https://a.org/download/12", undefined)).toBe("application/octet-stream");

@@ -9,8 +9,9 @@
  *
  * Only a generic declared type is refined (and `text/plain`, to a text data format only), from
  * the Content-Disposition file name, else the URL's last path segment, and only to a type this
- * table knows; any other Content-Type is kept as the server sent it. The raw header stays in the
- * stored response headers.
+ * table knows; `text/html` only when the Content-Disposition says `attachment` and names the file;
+ * any other Content-Type is kept as the server sent it. The raw header stays in the stored
+ * response headers.
  */
 const GENERIC_MIME_TYPES: ReadonlySet<string> = new Set([
   "",
@@ -74,6 +75,14 @@ const TEXT_DATA_EXTENSIONS: ReadonlySet<string> = new Set(["csv", "tsv", "json",
 
 /** `declared`: the Content-Type without parameters, lower case (parseMime). */
 export function effectiveMime(declared: string, url: string, contentDisposition: string | undefined): string {
+  // An attachment is saved under its name whatever its type says: an export script that forgot
+  // its Content-Type sends PHP's default, text/html.
+  if (declared === "text/html") {
+    if (!contentDisposition || !/^\s*attachment\b/i.test(contentDisposition)) return declared;
+    const attached = dispositionFilename(contentDisposition) ?? "";
+    const dot = attached.lastIndexOf(".");
+    return dot < 0 ? declared : (MIME_BY_EXTENSION.get(attached.slice(dot + 1).toLowerCase()) ?? declared);
+  }
   const plainText = declared === "text/plain";
   if (!plainText && !GENERIC_MIME_TYPES.has(declared)) return declared;
   const name = dispositionFilename(contentDisposition) ?? lastPathSegment(url);
