@@ -79,18 +79,20 @@ export function effectiveMime(declared: string, url: string, contentDisposition:
   // its Content-Type sends PHP's default, text/html.
   if (declared === "text/html") {
     if (!contentDisposition || !/^\s*attachment\b/i.test(contentDisposition)) return declared;
-    const attached = dispositionFilename(contentDisposition) ?? "";
-    const dot = attached.lastIndexOf(".");
-    return dot < 0 ? declared : (MIME_BY_EXTENSION.get(attached.slice(dot + 1).toLowerCase()) ?? declared);
+    const extension = extensionOf(dispositionFilename(contentDisposition) ?? "");
+    return (extension !== null && MIME_BY_EXTENSION.get(extension)) || declared;
   }
   const plainText = declared === "text/plain";
   if (!plainText && !GENERIC_MIME_TYPES.has(declared)) return declared;
-  const name = dispositionFilename(contentDisposition) ?? lastPathSegment(url);
-  const dot = name.lastIndexOf(".");
-  if (dot < 0) return declared;
-  const extension = name.slice(dot + 1).toLowerCase();
-  if (plainText && !TEXT_DATA_EXTENSIONS.has(extension)) return declared;
+  const extension = extensionOf(dispositionFilename(contentDisposition) ?? lastPathSegment(url));
+  if (extension === null || (plainText && !TEXT_DATA_EXTENSIONS.has(extension))) return declared;
   return MIME_BY_EXTENSION.get(extension) ?? declared;
+}
+
+/** Lower-case extension of a file name, without the dot; null when it has none. */
+function extensionOf(name: string): string | null {
+  const dot = name.lastIndexOf(".");
+  return dot < 0 ? null : name.slice(dot + 1).toLowerCase();
 }
 
 /**
