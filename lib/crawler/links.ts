@@ -15,6 +15,7 @@
  * Like lxml (the kit's parser), no `<tbody>` is inserted and nothing is foster-parented.
  */
 import { Tokenizer, type TokenizerCallbacks } from "htmlparser2";
+import { hrefResolver } from "./href-resolver";
 import { normalizeUrl, stripSessionIds } from "./url-rules";
 
 /** `meta`: the URL of a `<meta http-equiv="refresh">` (a Forage addition, see {@link extractLinks}). */
@@ -345,22 +346,20 @@ export function extractLinks(html: string, pageUrl: string): ExtractedLink[] {
 
   let baseHref = pageUrl;
   if (collector.baseHref !== null) baseHref = normalizeUrl(collector.baseHref, pageUrl) ?? pageUrl;
-  // Parsed once per page, not once per link; a fragment-only href (`#section`: "on this page"
-  // lists, heading anchors) is the base itself.
-  let base: URL | string = baseHref;
-  let self: string | null = null;
+  // The base is parsed once per page, not once per link.
+  let resolve: (href: string) => string | null;
   try {
-    base = new URL(baseHref);
-    self = normalizeUrl("", base);
+    resolve = hrefResolver(new URL(baseHref));
   } catch {
     // An unparsable base: every link goes through normalizeUrl, which drops what cannot resolve.
+    resolve = (href) => normalizeUrl(href, baseHref);
   }
 
   const seen = new Set<string>();
   const out: ExtractedLink[] = [];
   for (const tag of ["a", "area", "frame", "iframe", "meta"] as const) {
     for (const link of collector.links[tag]) {
-      const resolved = self !== null && link.href.trimStart().startsWith("#") ? self : normalizeUrl(link.href, base);
+      const resolved = resolve(link.href);
       if (resolved === null) continue;
       const url = stripSessionIds(resolved);
       if (seen.has(url)) continue;
