@@ -7,7 +7,7 @@ import { MemorySink } from "../../lib/crawler/engine/memory-sink";
 import type { CrawlEnd } from "../../lib/crawler/engine/types";
 import { HostPoliteness } from "../../lib/crawler/fetch/host-politeness";
 import { buildSite, startSiteServer, type RunningSite } from "../../lib/sitesim";
-import { testCrawlConfig } from "../helpers/crawl-fixtures";
+import { page, sendRoute, startTestSite, testCrawlConfig } from "../helpers/crawl-fixtures";
 
 let sim: RunningSite;
 beforeAll(async () => {
@@ -89,6 +89,38 @@ describe("engine state → JSON → restore", () => {
     // The state after the resumed run is the uninterrupted run's, byte for byte (counters' time aside).
     const comparable = (state: EngineState) => ({ ...state, counters: { ...state.counters, activeMs: 0 } });
     expect(JSON.stringify(comparable(third.run.captureState()))).toBe(JSON.stringify(comparable(whole.run.captureState())));
+  });
+});
+
+describe("cookies across a checkpoint", () => {
+  it("a resumed crawl sends the cookies the site set before the interruption, so the files it guards are still served", async () => {
+    const sent: Array<[path: string, cookie: string]> = [];
+    // The session cookie is set once, by the root; every file answers 403 without it.
+    const gated = await startTestSite((req, res) => {
+      const path = req.url ?? "/";
+      const cookie = String(req.headers.cookie ?? "");
+      if (path !== "/robots.txt") sent.push([path, cookie]);
+      if (path === "/") return void res.writeHead(200, { "content-type": "text/html", "set-cookie": "sess=7; Path=/" }).end(page(["/a", "/b", "/c", "/d"]));
+      const file = /^\/files\/(\w+)\.csv$/.exec(path);
+      if (file) return cookie === "sess=7" ? sendRoute({ type: "text/csv", body: `k,v\n${file[1]},1\n` }, req, res) : sendRoute({ status: 403, body: "" }, req, res);
+      sendRoute(page([`/files${path}.csv`]), req, res);
+    });
+    try {
+      const config = testCrawlConfig({ rootUrl: gated.rootUrl, strategy: "bfs", seed: 3, budget: { requests: 50 } });
+      const first = await runSegment(config, { drainAt: 2 });
+      expect(first.end).toEqual({ kind: "paused" });
+      const saved = decodeState(encodeState(first.run.captureState())) as EngineState;
+      expect(saved.cookies).toEqual([["sess", "7", "127.0.0.1", true, "/", false]]);
+      const resumedAt = sent.length;
+      const second = await runSegment(config, { restore: saved });
+      expect(second.end).toEqual({ kind: "stopped", reason: "site-exhausted" });
+      const afterResume = sent.slice(resumedAt);
+      expect(afterResume.some(([path]) => path.startsWith("/files/"))).toBe(true);
+      expect(afterResume.every(([, cookie]) => cookie === "sess=7")).toBe(true);
+      expect([...first.sink.targets, ...second.sink.targets].map((t) => new URL(t.url).pathname).sort()).toEqual(["/files/a.csv", "/files/b.csv", "/files/c.csv", "/files/d.csv"]);
+    } finally {
+      await gated.close();
+    }
   });
 });
 

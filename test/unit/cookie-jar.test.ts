@@ -48,4 +48,16 @@ describe("CookieJar", () => {
     expect(jar.size).toBe(MAX_COOKIES);
     expect(jar.header("https://a.org/")!.split("; ")).toHaveLength(MAX_COOKIES);
   });
+
+  it("survives a checkpoint: toState → JSON → fromState sends the same headers, and a malformed state is refused", () => {
+    const jar = jarWith("https://www.example.org/data/x", "consent=yes; Domain=example.org; Path=/", "s=1; Secure; Path=/", "deep=2", "host=3; Path=/");
+    const restored = CookieJar.fromState(JSON.parse(JSON.stringify(jar.toState())));
+    for (const url of ["https://www.example.org/data/y", "http://www.example.org/", "https://data.example.org/", "https://example.org/data/z"]) {
+      expect(restored.header(url)).toBe(jar.header(url));
+    }
+    expect(restored.header("https://www.example.org/data/y")).toBe("deep=2; consent=yes; s=1; host=3");
+    expect(restored.size).toBe(4);
+    expect(() => CookieJar.fromState([["a", "1", "a.org", "yes", "/", false]] as never)).toThrow(/Invalid cookie jar state/);
+    expect(() => CookieJar.fromState({} as never)).toThrow(/Invalid cookie jar state/);
+  });
 });

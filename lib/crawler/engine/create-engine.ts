@@ -1,4 +1,5 @@
 import type { CrawlConfig } from "../../crawl-config";
+import { CookieJar } from "../fetch/cookie-jar";
 import { HostPoliteness } from "../fetch/host-politeness";
 import { DEFAULT_USER_AGENT, HttpFetcher } from "../fetch/http-fetcher";
 import { RobotsCache, robotsFetchFor } from "../fetch/robots";
@@ -128,7 +129,8 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
     : null;
   const owner = options.owner ?? config.rootUrl;
   const meter = options.meter ?? new EngineMeter();
-  const runner = new RequestRunner(config, fetcher, politeness, robots, sink, counters, budget, live, signal, owner, options.keepPageBodies ?? true, meter);
+  const cookies = restore?.cookies ? CookieJar.fromState(restore.cookies) : new CookieJar();
+  const runner = new RequestRunner(config, fetcher, politeness, robots, sink, counters, budget, live, signal, owner, options.keepPageBodies ?? true, meter, cookies);
   const prng = restore ? Prng.fromState(restore.prng) : Prng.fromSeed(config.seed);
   const classifierOptions = { batchSize: config.params.classifierBatchSize, alpha: config.params.sgdAlpha, prng };
   const classifier = restore ? UrlClassifier.fromState(restore.classifier, classifierOptions) : new UrlClassifier(classifierOptions);
@@ -180,6 +182,7 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
       classifier: classifier.toState(),
       earlyStop: earlyStop ? earlyStop.monitor.toState() : null,
       deadShapes: deadShapes ? deadShapes.toState() : null,
+      cookies: cookies.toState(),
     }),
     async close() {
       await ownFetcher?.close();

@@ -1,5 +1,6 @@
 import zlib from "node:zlib";
 import type { Strategy } from "../../crawl-config";
+import type { CookieJarState } from "../fetch/cookie-jar";
 import type { EarlyStopState } from "../early-stop";
 import type { PrngState } from "../prng";
 import type { UrlClassifierState } from "../url-classifier";
@@ -15,7 +16,7 @@ export const ENGINE_STATE_VERSION = 1;
  * is being crawled: a page's links are filed one by one and its targets downloaded after).
  * Restoring it (`createCrawlEngine({ restore })`) continues the crawl with the same choices:
  * same PRNG state, same frontier and link ids, same groups, bandit arms, classifier weights and
- * pending labels, early-stopping windows and dead URL shapes. robots.txt is fetched again.
+ * pending labels, early-stopping windows, dead URL shapes and cookies. robots.txt is fetched again.
  */
 export interface EngineState {
   readonly version: typeof ENGINE_STATE_VERSION;
@@ -31,6 +32,8 @@ export interface EngineState {
   readonly classifier: UrlClassifierState;
   readonly earlyStop: EarlyStopState | null;
   readonly deadShapes: DeadShapeFilterState | null;
+  /** Absent in checkpoints taken before cookies were kept: the resumed crawl starts with none. */
+  readonly cookies?: CookieJarState;
 }
 
 export class EngineStateError extends Error {

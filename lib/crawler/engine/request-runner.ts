@@ -41,8 +41,6 @@ export interface RequestOutcome {
 export class RequestRunner {
   private readonly targetMimes: Set<string>;
   private readonly blockedMimes: readonly string[];
-  /** The crawl's cookies (not checkpointed: a resumed crawl starts a new session). */
-  private readonly cookies = new CookieJar();
 
   constructor(
     private readonly config: CrawlConfig,
@@ -57,6 +55,8 @@ export class RequestRunner {
     private readonly owner: string,
     private readonly keepPageBodies: boolean,
     private readonly meter: EngineMeter,
+    /** The crawl's cookies (checkpointed with the engine's state). */
+    readonly cookies: CookieJar = new CookieJar(),
   ) {
     this.targetMimes = new Set(config.targetMimeTypes);
     this.blockedMimes = config.blocklist.mimeTypes;

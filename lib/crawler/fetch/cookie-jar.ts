@@ -5,13 +5,17 @@
  *
  * Kept: name, value, Domain (host-only without it), Path (default: the request's directory),
  * Secure (sent over https only). A cookie is deleted by Max-Age ≤ 0 or an Expires in the past;
- * otherwise it lives as long as the crawl (a crawl is one browsing session), so that the
- * requests a crawl sends depend only on the answers it got. Not kept: SameSite, HttpOnly
+ * otherwise it lives as long as the crawl (a crawl is one browsing session, checkpoints keep
+ * the jar, so a resumed crawl goes on with the same cookies), so that the requests a crawl
+ * sends depend only on the answers it got. Not kept: SameSite, HttpOnly
  * (no scripts here), public-suffix checks (a Domain must contain a dot and match the host).
  * Bounded: {@link MAX_COOKIES} cookies, each ≤ {@link MAX_COOKIE_CHARS} characters.
  */
 export const MAX_COOKIES = 300;
 export const MAX_COOKIE_CHARS = 4096;
+
+/** Plain JSON state of a {@link CookieJar}: its cookies in creation order. */
+export type CookieJarState = [name: string, value: string, domain: string, hostOnly: boolean, path: string, secure: boolean][];
 
 interface Cookie {
   readonly name: string;
@@ -24,11 +28,28 @@ interface Cookie {
 }
 
 export class CookieJar {
-  /** Key: domain + path + name (a later cookie with the same three replaces the earlier). */
+  /** Keyed by {@link cookieKey}. */
   private readonly cookies = new Map<string, Cookie>();
 
   get size(): number {
     return this.cookies.size;
+  }
+
+  toState(): CookieJarState {
+    return [...this.cookies.values()].map((c) => [c.name, c.value, c.domain, c.hostOnly, c.path, c.secure]);
+  }
+
+  static fromState(state: CookieJarState): CookieJar {
+    if (!Array.isArray(state)) throw new TypeError("Invalid cookie jar state: not an array");
+    const jar = new CookieJar();
+    for (const entry of state.slice(0, MAX_COOKIES)) {
+      const [name, value, domain, hostOnly, path, secure] = Array.isArray(entry) ? entry : [];
+      if (typeof name !== "string" || typeof value !== "string" || typeof domain !== "string" || typeof path !== "string" || typeof hostOnly !== "boolean" || typeof secure !== "boolean") {
+        throw new TypeError("Invalid cookie jar state: malformed cookie");
+      }
+      jar.cookies.set(cookieKey(domain, path, name), { name, value, domain, hostOnly, path, secure });
+    }
+    return jar;
   }
 
   /**
@@ -104,7 +125,7 @@ export class CookieJar {
         if (!Number.isNaN(time)) expired = time <= now;
       }
     }
-    const key = `${domain}\u0000${path}\u0000${name}`;
+    const key = cookieKey(domain, path, name);
     if (expired) {
       this.cookies.delete(key);
       return;
@@ -112,6 +133,11 @@ export class CookieJar {
     if (!this.cookies.has(key) && this.cookies.size >= MAX_COOKIES) return;
     this.cookies.set(key, { name, value, domain, hostOnly, path, secure });
   }
+}
+
+/** A later cookie with the same domain, path and name replaces the earlier (RFC 6265 5.3). */
+function cookieKey(domain: string, path: string, name: string): string {
+  return `${domain}\u0000${path}\u0000${name}`;
 }
 
 function domainMatches(host: string, domain: string): boolean {
