@@ -328,7 +328,9 @@ function cleanText(text: string): string {
 /**
  * Every http(s) link of `html`: all `a[href]`, then `area[href]`, `frame[src]`,
  * `iframe[src]`, each group in document order, then the URL of the first
- * `<meta http-equiv="refresh">` (tag path `/html/head/meta`), deduplicated by normalised URL
+ * `<meta http-equiv="refresh">` (tag path `/html/head/meta`; `refreshHeader`, the response's
+ * `Refresh` header, which browsers follow the same way, wins over it with the same tag path),
+ * deduplicated by normalised URL
  * (first occurrence wins, and so fixes the tag path). The refresh is Forage's addition to
  * ALGORITHM.md's four tags: documentation hosted on static servers (GitHub Pages, Sphinx and
  * MkDocs redirect plugins) moves pages and roots with refresh-only pages, which would otherwise
@@ -338,11 +340,13 @@ function cleanText(text: string): string {
  * malformed HTML; non-http(s) links (`javascript:`, `mailto:`, `tel:`, `data:`) are
  * dropped.
  */
-export function extractLinks(html: string, pageUrl: string): ExtractedLink[] {
+export function extractLinks(html: string, pageUrl: string, refreshHeader?: string): ExtractedLink[] {
   const collector = new LinkCollector(html);
   const tokenizer = new Tokenizer({ decodeEntities: false }, collector);
   tokenizer.write(html);
   tokenizer.end();
+  const headerRefresh = refreshHeader === undefined ? null : refreshUrl(refreshHeader);
+  if (headerRefresh !== null) collector.links.meta = [{ href: headerRefresh, tagPath: "/html/head/meta", text: "", tag: "meta" }];
 
   let baseHref = pageUrl;
   if (collector.baseHref !== null) baseHref = normalizeUrl(collector.baseHref, pageUrl) ?? pageUrl;

@@ -141,6 +141,24 @@ describe("a root URL that only refreshes to another page (<meta http-equiv=refre
   });
 });
 
+describe("a page whose Refresh header names another page", () => {
+  it("follows the header like a <meta> refresh (an empty 200 page with `Refresh: 0; url=…`, as PHP scripts send)", async () => {
+    const root = await startRouteSite({
+      "/": { body: "", headers: { refresh: "0; url=/portal/index.php" } },
+      "/portal/index.php": page(["tables.csv"]),
+      "/portal/tables.csv": { type: "text/csv", body: CSV },
+    });
+    try {
+      const result = await runTestCrawl({ rootUrl: root.rootUrl });
+      expect(root.paths("GET")).toEqual(expect.arrayContaining(["/", "/portal/index.php", "/portal/tables.csv"]));
+      expect(result.sink.targets.map((t) => pathOf(t.url))).toEqual(["/portal/tables.csv"]);
+      expect(result.sink.requests.find((r) => pathOf(r.url) === "/portal/index.php")?.tagPath).toBe("/html/head/meta");
+    } finally {
+      await root.close();
+    }
+  });
+});
+
 describe("a site that needs its cookies back", () => {
   it("keeps the cookies it sets and sends them on later requests, so its redirects lead somewhere and its files are served", async () => {
     const cookieOf = (req: { headers: Record<string, string | string[] | undefined> }) => String(req.headers.cookie ?? "");

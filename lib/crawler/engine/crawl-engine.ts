@@ -181,7 +181,7 @@ export class CrawlEngine {
       const ok = response.outcome === "ok" && response.status >= 200 && response.status < 300;
       if (ok && this.parts.runner.isHtmlMime(response.mime) && response.body) {
         this.parts.typer.label(link.url, "html");
-        const reward = await this.processPage(decodeHtml(response.body, response.headers["content-type"]), url, link);
+        const reward = await this.processPage(decodeHtml(response.body, response.headers["content-type"]), url, link, response.headers.refresh);
         result = { reward, wasHtml: true };
       } else if (outcome.isTarget) {
         this.parts.typer.label(link.url, "target");
@@ -252,11 +252,11 @@ export class CrawlEngine {
    * Types the page's new links and downloads its new targets at once. Returns the reward:
    * the number of new links confirmed as targets.
    */
-  private async processPage(html: string, pageUrl: string, page: FrontierLink): Promise<number> {
+  private async processPage(html: string, pageUrl: string, page: FrontierLink, refreshHeader: string | undefined): Promise<number> {
     const newTargets: ExtractedLink[] = [];
     const { meter, typer } = this.parts;
     meter.start();
-    for (const link of extractLinks(html, pageUrl)) {
+    for (const link of extractLinks(html, pageUrl, refreshHeader)) {
       // Most links of a page were seen before (menus, sidebars): the URL rules judged them then.
       if (this.parts.links.has(link.url)) {
         this.parts.strategy.rediscover?.(link.url, link.tagPath);
