@@ -18,13 +18,23 @@ const PRESCAN_BYTES = 1024;
 /** One decoder per encoding name (TextDecoder with `fatal: false` keeps no state between calls). */
 const decoders = new Map<string, TextDecoder>();
 
+/** The page's text and the WHATWG name of the encoding it was read with (links' queries need it). */
+export interface DecodedHtml {
+  readonly text: string;
+  readonly encoding: string;
+}
+
 export function decodeHtml(body: Buffer, contentType: string | undefined): string {
+  return decodeHtmlPage(body, contentType).text;
+}
+
+export function decodeHtmlPage(body: Buffer, contentType: string | undefined): DecodedHtml {
   const bom = bomEncoding(body);
-  if (bom) return decoderFor(bom)!.decode(body);
-  const encoding = decoderLabel(charsetParameter(contentType)) ?? metaEncoding(body);
-  if (encoding === undefined || encoding === "utf-8") return body.toString("utf8");
-  if (encoding === "windows-1252") return decodeWindows1252(body);
-  return decoderFor(encoding)!.decode(body);
+  if (bom) return { text: decoderFor(bom)!.decode(body), encoding: bom };
+  const encoding = decoderLabel(charsetParameter(contentType)) ?? metaEncoding(body) ?? "utf-8";
+  if (encoding === "utf-8") return { text: body.toString("utf8"), encoding };
+  if (encoding === "windows-1252") return { text: decodeWindows1252(body), encoding };
+  return { text: decoderFor(encoding)!.decode(body), encoding };
 }
 
 /**
@@ -36,9 +46,10 @@ const WINDOWS_1252_HIGH =
   "\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f" +
   "\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178";
 
-function decodeWindows1252(body: Buffer): string {
-  return body.toString("latin1").replace(/[\x80-\x9f]/g, (c) => WINDOWS_1252_HIGH[c.charCodeAt(0) - 0x80]!);
+export function decodeWindows1252(body: Uint8Array): string {
+  return Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("latin1").replace(/[\x80-\x9f]/g, (c) => WINDOWS_1252_HIGH[c.charCodeAt(0) - 0x80]!);
 }
+
 
 function bomEncoding(body: Buffer): string | undefined {
   if (body.length >= 3 && body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) return "utf-8";
@@ -70,7 +81,7 @@ function decoderLabel(label: string | undefined): string | undefined {
   return decoderFor(label.toLowerCase())?.encoding;
 }
 
-function decoderFor(label: string): TextDecoder | undefined {
+export function decoderFor(label: string): TextDecoder | undefined {
   let decoder = decoders.get(label);
   if (decoder === undefined) {
     try {

@@ -16,10 +16,19 @@
  */
 import { Tokenizer, type TokenizerCallbacks } from "htmlparser2";
 import { hrefResolver } from "./href-resolver";
+import { encodeQueryFor } from "./query-encoding";
 import { normalizeUrl, stripSessionIds } from "./url-rules";
 
 /** `meta`: the URL of a `<meta http-equiv="refresh">` (a Forage addition, see {@link extractLinks}). */
 export type LinkTag = "a" | "area" | "frame" | "iframe" | "meta";
+
+/** What else than its HTML and URL tells a page's links. */
+export interface PageContext {
+  /** The response's `Refresh` header, followed like a `<meta>` refresh. */
+  readonly refreshHeader?: string;
+  /** WHATWG name of the page's encoding (html-decoding.ts): queries are percent-encoded in it. @default "utf-8" */
+  readonly encoding?: string;
+}
 
 /** One outgoing link of a page. */
 export interface ExtractedLink {
@@ -328,19 +337,21 @@ function cleanText(text: string): string {
 /**
  * Every http(s) link of `html`: all `a[href]`, then `area[href]`, `frame[src]`,
  * `iframe[src]`, each group in document order, then the URL of the first
- * `<meta http-equiv="refresh">` (tag path `/html/head/meta`; `refreshHeader`, the response's
+ * `<meta http-equiv="refresh">` (tag path `/html/head/meta`; `page.refreshHeader`, the response's
  * `Refresh` header, which browsers follow the same way, wins over it with the same tag path),
  * deduplicated by normalised URL
  * (first occurrence wins, and so fixes the tag path). The refresh is Forage's addition to
  * ALGORITHM.md's four tags: documentation hosted on static servers (GitHub Pages, Sphinx and
  * MkDocs redirect plugins) moves pages and roots with refresh-only pages, which would otherwise
  * be dead ends (a crawl rooted at one found nothing). Session ids are stripped
- * ({@link stripSessionIds}). Relative URLs resolve against the first
+ * ({@link stripSessionIds}). Queries are percent-encoded in the page's encoding
+ * ({@link encodeQueryFor}). Relative URLs resolve against the first
  * `<base href>` (itself resolved against `pageUrl`), else `pageUrl`. Never throws on
  * malformed HTML; non-http(s) links (`javascript:`, `mailto:`, `tel:`, `data:`) are
  * dropped.
  */
-export function extractLinks(html: string, pageUrl: string, refreshHeader?: string): ExtractedLink[] {
+export function extractLinks(html: string, pageUrl: string, page: PageContext = {}): ExtractedLink[] {
+  const { refreshHeader, encoding = "utf-8" } = page;
   const collector = new LinkCollector(html);
   const tokenizer = new Tokenizer({ decodeEntities: false }, collector);
   tokenizer.write(html);
@@ -349,15 +360,16 @@ export function extractLinks(html: string, pageUrl: string, refreshHeader?: stri
   if (headerRefresh !== null) collector.links.meta = [{ href: headerRefresh, tagPath: "/html/head/meta", text: "", tag: "meta" }];
 
   let baseHref = pageUrl;
-  if (collector.baseHref !== null) baseHref = normalizeUrl(collector.baseHref, pageUrl) ?? pageUrl;
+  if (collector.baseHref !== null) baseHref = normalizeUrl(encodeQueryFor(collector.baseHref, encoding), pageUrl) ?? pageUrl;
   // The base is parsed once per page, not once per link.
-  let resolve: (href: string) => string | null;
+  let resolveHref: (href: string) => string | null;
   try {
-    resolve = hrefResolver(new URL(baseHref));
+    resolveHref = hrefResolver(new URL(baseHref));
   } catch {
     // An unparsable base: every link goes through normalizeUrl, which drops what cannot resolve.
-    resolve = (href) => normalizeUrl(href, baseHref);
+    resolveHref = (href) => normalizeUrl(href, baseHref);
   }
+  const resolve = encoding === "utf-8" ? resolveHref : (href: string) => resolveHref(encodeQueryFor(href, encoding));
 
   const seen = new Set<string>();
   const out: ExtractedLink[] = [];

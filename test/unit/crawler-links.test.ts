@@ -127,12 +127,12 @@ describe("extractLinks: URLs", () => {
 
   it("takes the response's Refresh header as the page's refresh, before any <meta> one; a header that only reloads leaves the <meta>", () => {
     const html = `<head><meta http-equiv="refresh" content="0; url=/from-meta"></head><body><a href="/x">x</a></body>`;
-    expect(extractLinks(html, PAGE, "0; url=next/page.php?id=3").map((l) => [l.url, l.tagPath])).toEqual([
+    expect(extractLinks(html, PAGE, { refreshHeader: "0; url=next/page.php?id=3" }).map((l) => [l.url, l.tagPath])).toEqual([
       ["https://www.example.org/x", "/html/body/a"],
       ["https://www.example.org/stats/next/page.php?id=3", "/html/head/meta"],
     ]);
-    expect(extractLinks(html, PAGE, "30").map((l) => l.url)).toEqual(["https://www.example.org/x", "https://www.example.org/from-meta"]);
-    expect(extractLinks("", PAGE, "5;URL='/only'")).toEqual([{ url: "https://www.example.org/only", tagPath: "/html/head/meta", anchorText: "", tag: "meta" }]);
+    expect(extractLinks(html, PAGE, { refreshHeader: "30" }).map((l) => l.url)).toEqual(["https://www.example.org/x", "https://www.example.org/from-meta"]);
+    expect(extractLinks("", PAGE, { refreshHeader: "5;URL='/only'" })).toEqual([{ url: "https://www.example.org/only", tagPath: "/html/head/meta", anchorText: "", tag: "meta" }]);
   });
 
   it("strips session ids, so that links a server without cookies stamps anew on every page are seen once", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { charsetParameter, decodeHtml } from "../../lib/crawler/html-decoding";
+import { charsetParameter, decodeHtml, decodeHtmlPage } from "../../lib/crawler/html-decoding";
 
 /** "<a href="/données">Données</a>" in windows-1252: é is the single byte 0xE9. */
 const latin1Link = Buffer.from('<a href="/donn\xe9es">Donn\xe9es</a>', "latin1");
@@ -67,5 +67,14 @@ describe("decodeHtml", () => {
     // 資料 ("materials") in Shift_JIS.
     const sjis = Buffer.concat([Buffer.from('<a href="/'), Buffer.from([0x8e, 0x91, 0x97, 0xbf]), Buffer.from('.csv">x</a>')]);
     expect(decodeHtml(sjis, "text/html; charset=Shift_JIS")).toBe('<a href="/資料.csv">x</a>');
+  });
+});
+
+describe("decodeHtmlPage", () => {
+  it("names the encoding it read the page with (WHATWG names: labels and aliases resolved)", () => {
+    expect(decodeHtmlPage(latin1Link, "text/html; charset=latin1")).toEqual({ text: decodedLink, encoding: "windows-1252" });
+    expect(decodeHtmlPage(Buffer.from(decodedLink), "text/html").encoding).toBe("utf-8");
+    expect(decodeHtmlPage(Buffer.from('<meta charset="Shift-JIS">'), undefined).encoding).toBe("shift_jis");
+    expect(decodeHtmlPage(Buffer.from([0xff, 0xfe, 0x41, 0x00]), "text/html; charset=windows-1252")).toEqual({ text: "A", encoding: "utf-16le" });
   });
 });

@@ -1,8 +1,8 @@
 import type { CrawlConfig } from "../../crawl-config";
 import type { StopReason } from "../../crawl-status";
 import { FetchAbortedError } from "../fetch/errors";
-import { extractLinks, type ExtractedLink } from "../links";
-import { decodeHtml } from "../html-decoding";
+import { extractLinks, type ExtractedLink, type PageContext } from "../links";
+import { decodeHtmlPage } from "../html-decoding";
 import { compileUrlPatterns, hasBlockedExtension, isInSite, isTrapUrl, normalizeUrl, siteKey, type SiteKey, type UrlMatcher } from "../url-rules";
 import type { FetchResult } from "../fetch/types";
 import type { Budget } from "./budget";
@@ -181,7 +181,8 @@ export class CrawlEngine {
       const ok = response.outcome === "ok" && response.status >= 200 && response.status < 300;
       if (ok && this.parts.runner.isHtmlMime(response.mime) && response.body) {
         this.parts.typer.label(link.url, "html");
-        const reward = await this.processPage(decodeHtml(response.body, response.headers["content-type"]), url, link, response.headers.refresh);
+        const { text, encoding } = this.parts.meter.time(() => decodeHtmlPage(response.body!, response.headers["content-type"]));
+        const reward = await this.processPage(text, url, link, { refreshHeader: response.headers.refresh, encoding });
         result = { reward, wasHtml: true };
       } else if (outcome.isTarget) {
         this.parts.typer.label(link.url, "target");
@@ -252,11 +253,11 @@ export class CrawlEngine {
    * Types the page's new links and downloads its new targets at once. Returns the reward:
    * the number of new links confirmed as targets.
    */
-  private async processPage(html: string, pageUrl: string, page: FrontierLink, refreshHeader: string | undefined): Promise<number> {
+  private async processPage(html: string, pageUrl: string, page: FrontierLink, context: PageContext): Promise<number> {
     const newTargets: ExtractedLink[] = [];
     const { meter, typer } = this.parts;
     meter.start();
-    for (const link of extractLinks(html, pageUrl, refreshHeader)) {
+    for (const link of extractLinks(html, pageUrl, context)) {
       // Most links of a page were seen before (menus, sidebars): the URL rules judged them then.
       if (this.parts.links.has(link.url)) {
         this.parts.strategy.rediscover?.(link.url, link.tagPath);
