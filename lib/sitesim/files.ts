@@ -61,6 +61,15 @@ const rstRows = () =>
 const cssRows = () =>
   lineBlock("css", (r, i) => `.sd-c${i} { margin: ${r.int(24)}px ${r.int(24)}px; color: #${(r.u32() & 0xffffff).toString(16).padStart(6, "0")}; }\n`);
 const jsRows = () => lineBlock("js", (r, i) => `  v${i}: [${r.int(100_000)}, ${r.int(100_000)}, "${r.pick(REGIONS)}"],\n`);
+const mdRows = () =>
+  lineBlock("md", (r, i) => (i % 10 === 0 ? `\n## ${r.pick(REGIONS)} ${2000 + r.int(25)}\n\n` : `- **${r.pick(REGIONS)}**: ${r.int(100_000)} ${r.pick(UNITS)} (${2000 + r.int(25)})\n`));
+const rRows = () =>
+  lineBlock("rscript", (r, i) => `obs_${i} <- tibble(region = "${r.pick(REGIONS)}", year = ${2000 + r.int(25)}L, value = ${(r.int(10_000_000) / 100).toFixed(2)})\n`);
+const yamlRows = () => lineBlock("yaml", (r, i) => `  - name: step-${i}\n    region: ${r.pick(REGIONS)}\n    year: ${2000 + r.int(25)}\n`);
+const sqlRows = () =>
+  lineBlock("sql", (r, i) => `INSERT INTO observation VALUES (${i}, '${r.pick(REGIONS)}', ${2000 + r.int(25)}, ${(r.int(10_000_000) / 100).toFixed(2)});\n`);
+const diffRows = () =>
+  lineBlock("diff", (r, i) => `${r.chance(0.5) ? "+" : "-"}${i};${r.pick(REGIONS)};${2000 + r.int(25)};${(r.int(10_000_000) / 100).toFixed(2)}\n`);
 const txtRows = () =>
   lineBlock("txt", (r, i) => `${String(i).padStart(6, "0")} ${r.pick(REGIONS)} ${2000 + r.int(25)} ${r.int(100_000)} ${r.pick(UNITS)}\n`);
 
@@ -205,6 +214,22 @@ export function fileBody(ref: FileRef): Buffer {
       return textBody(bytes, seed, `/* sphinx theme ${seed.toString(16)} */\n`, cssRows(), "");
     case "js":
       return textBody(bytes, seed, `"use strict";\nvar DATA_${seed.toString(16)} = {\n`, jsRows(), "};\n");
+    case "md":
+      return textBody(bytes, seed, `# Notes ${seed.toString(16)}\n\n`, mdRows(), "");
+    case "rscript":
+      return textBody(bytes, seed, `# ${seed.toString(16)}\nlibrary(dplyr)\n\n`, rRows(), "");
+    case "yaml":
+      return textBody(bytes, seed, `# ${seed.toString(16)}\nsteps:\n`, yamlRows(), "");
+    case "toml":
+      return textBody(bytes, seed, `[project]\nname = "pkg-${seed.toString(16)}"\n\n[tool.steps]\nsteps = """\n`, yamlRows(), `"""\n`);
+    case "sql":
+      return textBody(bytes, seed, `-- ${seed.toString(16)}\nBEGIN;\n`, sqlRows(), "COMMIT;\n");
+    case "diff":
+      return textBody(bytes, seed, `From ${seed.toString(16).padStart(8, "0")} Mon Sep 17 00:00:00 2001\n---\n data.csv | 2 +-\n\n--- a/data.csv\n+++ b/data.csv\n@@ -1,3 +1,3 @@\n`, diffRows(), "");
+    case "targz":
+      return binaryBody(bytes, seed, Buffer.from("1f8b08000000000000ff", "hex"), Buffer.alloc(0));
+    case "bundle":
+      return binaryBody(bytes, seed, Buffer.from("# v2 git bundle\n", "latin1"), Buffer.alloc(0));
     case "epub":
       return zipBody(bytes, seed, [{ name: "mimetype", data: "application/epub+zip" }, { name: "EPUB/index.xhtml" }], xmlRows());
     case "pdf":

@@ -7,7 +7,8 @@ import { Rng } from "./random";
 export type FormatName =
   | "csv" | "xlsx" | "xls" | "ods" | "pdf" | "zip" | "json" | "xml" | "doc" | "docx" | "odt" | "txt"
   | "jpg" | "png" | "gif" | "rss" | "ics" | "rdf" | "atom" | "bibtex" | "ris" | "endnote"
-  | "rst" | "epub" | "ipynb" | "py" | "css" | "js" | "wikitext";
+  | "rst" | "epub" | "ipynb" | "py" | "css" | "js" | "wikitext"
+  | "md" | "rscript" | "yaml" | "toml" | "sql" | "diff" | "targz" | "bundle";
 
 export interface FormatInfo {
   /** Full Content-Type header value (some carry a charset parameter, as real servers send). */
@@ -49,6 +50,17 @@ export const FORMATS: Record<FormatName, FormatInfo> = {
   js: { contentType: "text/javascript; charset=utf-8", ext: "js", minBytes: 1_000, maxBytes: 80_000 },
   /** MediaWiki page source (`index.php?…&action=raw`). */
   wikitext: { contentType: "text/x-wiki; charset=utf-8", ext: "wiki", minBytes: 300, maxBytes: 30_000 },
+  /** Source files a code forge serves raw (its `[repository.mimetype_mapping]` names their types). */
+  md: { contentType: "text/markdown; charset=utf-8", ext: "md", minBytes: 400, maxBytes: 24_000 },
+  rscript: { contentType: "text/x-r; charset=utf-8", ext: "R", minBytes: 600, maxBytes: 16_000 },
+  yaml: { contentType: "application/yaml", ext: "yml", minBytes: 200, maxBytes: 4_000 },
+  toml: { contentType: "application/toml", ext: "toml", minBytes: 300, maxBytes: 3_000 },
+  sql: { contentType: "application/sql", ext: "sql", minBytes: 500, maxBytes: 20_000 },
+  /** Commit and pull-request patches (`.patch`, `.diff`). */
+  diff: { contentType: "text/x-diff; charset=utf-8", ext: "patch", minBytes: 400, maxBytes: 40_000 },
+  /** Source archives that are not ZIP. */
+  targz: { contentType: "application/gzip", ext: "tar.gz", minBytes: 8_000, maxBytes: 300_000 },
+  bundle: { contentType: "application/octet-stream", ext: "bundle", minBytes: 10_000, maxBytes: 400_000 },
 };
 
 /**
@@ -58,8 +70,10 @@ export const FORMATS: Record<FormatName, FormatInfo> = {
  * the citation exports (`text/x-bibtex`, `application/x-research-info-systems`,
  * `application/x-endnote-refer`), e-books (`application/epub+zip`), notebooks
  * (`application/x-ipynb+json`), Python scripts (`text/x-python`), style sheets and scripts
- * (`text/css`, `text/javascript`) and wiki page sources (`text/x-wiki`) are served but are
- * not targets, so a crawler configured with this list can be scored exactly.
+ * (`text/css`, `text/javascript`), wiki page sources (`text/x-wiki`), a forge's source files
+ * (`text/markdown`, `text/x-r`, `application/yaml`, `application/toml`, `application/sql`),
+ * patches (`text/x-diff`), `.tar.gz` (`application/gzip`) and git bundles
+ * (`application/octet-stream`) are served but are not targets, so a crawler configured with this list can be scored exactly.
  */
 export const SIM_TARGET_MIME_TYPES: readonly string[] = [
   "text/csv",

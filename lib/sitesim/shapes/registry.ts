@@ -2,6 +2,7 @@
 import type { ShapeModel, SiteShape } from "../types";
 import { buildDeepSparse } from "./deep-sparse";
 import { buildDocumentationSite } from "./documentation-site";
+import { buildCodeForge } from "./forge";
 import { buildMinistryPortal } from "./ministry-portal";
 import { buildNewsHeavy } from "./news-heavy";
 import { buildOpenDataPortal } from "./open-data-portal";
@@ -27,6 +28,8 @@ export const SITE_SHAPES: Readonly<Record<SiteShape, string>> = {
     "Sphinx/Read-the-Docs documentation of a data library: / redirects to /en/stable/; five versions of the whole tree (plus a partial translation) whose version menus link the same page everywhere; one API page per function, class and method; example datasets, gallery scripts and notebooks under _downloads/<hash>/, extension-less offline PDF/HTML/EPUB downloads, page sources in old versions; renamed-page redirects, removed pages 404.",
   wiki:
     "MediaWiki statistics community wiki: /wiki/ articles in topical areas (datasets and publications hold most uploads), paged categories, File: description pages, uploads under /images/<h>/<hh>/ (old versions in /images/archive/), linked directly ([[Media:]]) or via File: pages; every page has its history, old revisions, diffs, view source and page information under /index.php?title=…; red links 302 to 404, soft redirects, only Special: pages disallowed.",
+  "code-forge":
+    "Gitea code forge of a statistics community: explore pages and owner profiles with sort/language near-duplicates; data, code and documentation repositories browsable at every branch, tag and commit (/src/ file views are HTML even for .csv, the files are /raw/ or LFS /media/), blame, histories, commit pages and patches; releases with assets and source archives (302 to a pre-signed store URL); issue and pull request lists whose state/sort/label filters multiply; wiki, activity, feeds; renamed repos 301, deleted ones 404, login-only actions.",
 };
 
 const BUILDERS: Record<SiteShape, (seed: number, urlCount: number) => ShapeModel> = {
@@ -38,6 +41,7 @@ const BUILDERS: Record<SiteShape, (seed: number, urlCount: number) => ShapeModel
   "research-repository": buildResearchRepository,
   "documentation-site": buildDocumentationSite,
   wiki: buildWiki,
+  "code-forge": buildCodeForge,
 };
 
 export function buildShape(shape: SiteShape, seed: number, urlCount: number): ShapeModel {
