@@ -219,7 +219,7 @@ export class CrawlEngine {
       if (!isRedirect) return { outcome, url };
       if (hop >= this.parts.config.params.maxRedirects) return null;
       const next = normalizeUrl(location, url);
-      if (!next || !this.acceptable(next) || this.parts.deadShapes?.isDead(next)) return null;
+      if (!next || !this.acceptable(next, "redirect") || this.parts.deadShapes?.isDead(next)) return null;
       if (!this.parts.links.markSeen(next)) {
         // A server that sets a cookie and sends the client back along the chain (often to the
         // very URL) to check it: with the cookie now kept, going back is worth one request, once.
@@ -231,11 +231,18 @@ export class CrawlEngine {
     }
   }
 
-  /** Site boundary, trap filters and blocklists, before any request (ALGORITHM.md "Download and filters"). */
-  private acceptable(url: string): boolean {
+  /**
+   * Site boundary, trap filters and blocklists, before any request (ALGORITHM.md "Download and
+   * filters"). A redirect's Location skips the robot-trap filters, which are for links found on
+   * pages: the server chose it, and the chain is bounded (maxRedirects, seen URLs). Pre-signed
+   * download URLs (S3 / MinIO `X-Amz-…` queries) run 400+ characters and failed the length rule,
+   * so a forge's or a portal's download that answered 302 to its store was never fetched.
+   */
+  private acceptable(url: string, source: "link" | "redirect"): boolean {
     if (!isInSite(url, this.site)) return false;
     const { trapExtraLengthChars, trapRepeatCount } = this.parts.config.params;
-    if (isTrapUrl(url, this.parts.config.rootUrl, { extraLengthChars: trapExtraLengthChars, repeatCount: trapRepeatCount })) return false;
+    const trapOptions = { extraLengthChars: trapExtraLengthChars, repeatCount: trapRepeatCount };
+    if (source === "link" && isTrapUrl(url, this.parts.config.rootUrl, trapOptions)) return false;
     if (hasBlockedExtension(url, this.blockedExtensions)) return false;
     return !this.urlPatternMatcher()(url);
   }
@@ -263,7 +270,7 @@ export class CrawlEngine {
         this.parts.strategy.rediscover?.(link.url, link.tagPath);
         continue;
       }
-      if (!this.acceptable(link.url)) continue;
+      if (!this.acceptable(link.url, "link")) continue;
       this.parts.links.markSeen(link.url);
       const deadShapes = this.parts.deadShapes;
       if (deadShapes?.isDead(link.url) && !deadShapes.admit(this.parkable(link, page))) continue; // parked
