@@ -1,39 +1,14 @@
-import * as cheerio from "cheerio";
 import { describe, expect, it } from "vitest";
 import {
   buildSite, describeSite, hasMediaExtension, SIM_TARGET_MIME_TYPES, SITE_SHAPES, sizeToUrlCount,
-  type SiteShape, type SimulatedSite,
+  type SiteShape,
 } from "../../lib/sitesim";
 import { parseArgs } from "../../lib/sitesim/serve-main";
+import { finiteUrls, servedPages } from "../helpers/sitesim-pages";
 
 const SHAPES = Object.keys(SITE_SHAPES) as SiteShape[];
 const HOST = "sim.test:8080";
-
-function finiteUrls(site: SimulatedSite): number {
-  const g = site.groundTruth();
-  return g.htmlPages.length + g.targets.length + g.redirects + g.notFound + g.images + g.otherFiles;
-}
-
-/** Links as a crawler extracts them from the served HTML (ALGORITHM.md), as path + query keys. */
-function linksFromHtml(html: string, key: string): string[] {
-  const $ = cheerio.load(html);
-  const base = `http://${HOST}${key}`;
-  const raw: string[] = [];
-  for (const [sel, attr] of [["a[href]", "href"], ["area[href]", "href"], ["frame[src]", "src"], ["iframe[src]", "src"]] as const) {
-    $(sel).each((_, el) => void raw.push($(el).attr(attr)!));
-  }
-  const out: string[] = [];
-  for (const href of raw) {
-    let u: URL;
-    try {
-      u = new URL(href.trim(), base);
-    } catch {
-      continue;
-    }
-    if ((u.protocol === "http:" || u.protocol === "https:") && u.hostname === "sim.test") out.push(u.pathname + u.search);
-  }
-  return out;
-}
+const { linksFromHtml } = servedPages(HOST);
 
 function sample<T>(items: readonly T[], n: number): T[] {
   if (items.length <= n) return [...items];

@@ -1,31 +1,11 @@
 import * as cheerio from "cheerio";
 import { describe, expect, it } from "vitest";
-import { buildSite, hasMediaExtension, mimeOf, SIM_TARGET_MIME_TYPES, sizeToUrlCount, type SimulatedSite } from "../../lib/sitesim";
+import { buildSite, hasMediaExtension, mimeOf, SIM_TARGET_MIME_TYPES, sizeToUrlCount } from "../../lib/sitesim";
 import { buildForgeModel, type ForgeModel } from "../../lib/sitesim/shapes/forge-model";
+import { finiteUrls, servedPages } from "../helpers/sitesim-pages";
 
 const HOST = "git.test";
-
-function finiteUrls(site: SimulatedSite): number {
-  const g = site.groundTruth();
-  return g.htmlPages.length + g.targets.length + g.redirects + g.notFound + g.images + g.otherFiles;
-}
-
-function html(site: SimulatedSite, key: string): string {
-  return site.respond("GET", key, { host: HOST }).body.toString("utf8");
-}
-
-/** Links as a crawler extracts them from the served HTML, as path + query keys. */
-function linksFromHtml(body: string, key: string): string[] {
-  const $ = cheerio.load(body);
-  const out: string[] = [];
-  for (const [sel, attr] of [["a[href]", "href"], ["area[href]", "href"], ["iframe[src]", "src"]] as const) {
-    $(sel).each((_, el) => {
-      const u = new URL($(el).attr(attr)!.trim(), `http://${HOST}${key}`);
-      if (u.hostname === HOST) out.push(u.pathname + u.search);
-    });
-  }
-  return out;
-}
+const { html, linksFromHtml } = servedPages(HOST);
 
 /** The model behind `buildSite({ shape: "code-forge", seed, size })`. */
 function model(seed: number, size: "tiny" | "small" | "medium"): ForgeModel {

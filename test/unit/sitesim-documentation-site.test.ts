@@ -1,15 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { buildSite, mimeOf, SIM_TARGET_MIME_TYPES, type SimulatedSite } from "../../lib/sitesim";
 import { relativeUri } from "../../lib/sitesim/shapes/docs-urls";
+import { finiteUrls } from "../helpers/sitesim-pages";
 
 const HOST = "docs.test";
 /** Versions listed in the version menu (v1.8 is hidden). */
 const VISIBLE = ["latest", "stable", "v2.1", "v2.0", "v1.9"];
-
-function finiteUrls(site: SimulatedSite): number {
-  const g = site.groundTruth();
-  return g.htmlPages.length + g.targets.length + g.redirects + g.notFound + g.images + g.otherFiles;
-}
 
 /** Links of the Read the Docs version menu ("Versions" block) of a served page. */
 function versionMenu(site: SimulatedSite, key: string): string[] {

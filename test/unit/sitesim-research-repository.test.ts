@@ -2,14 +2,10 @@ import { describe, expect, it } from "vitest";
 import { buildSite, hasMediaExtension, mimeOf, SIM_TARGET_MIME_TYPES, sizeToUrlCount, type SimulatedSite } from "../../lib/sitesim";
 import { bitstreamById } from "../../lib/sitesim/shapes/research-files";
 import { buildRepoModel, lookupHandle } from "../../lib/sitesim/shapes/research-model";
+import { finiteUrls } from "../helpers/sitesim-pages";
 
 const HOST = "repo.test";
 const HANDLE = /^\/handle\/(20\.500\.[0-9]+)\/([0-9]+)$/;
-
-function finiteUrls(site: SimulatedSite): number {
-  const g = site.groundTruth();
-  return g.htmlPages.length + g.targets.length + g.redirects + g.notFound + g.images + g.otherFiles;
-}
 
 /** Body class of a served page: the page type ("item-view", "collection-view"…). */
 function pageType(site: SimulatedSite, key: string): string {

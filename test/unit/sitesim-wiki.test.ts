@@ -1,30 +1,10 @@
 import * as cheerio from "cheerio";
 import { describe, expect, it } from "vitest";
-import { buildSite, hasMediaExtension, mimeOf, SIM_TARGET_MIME_TYPES, type SimulatedSite } from "../../lib/sitesim";
+import { buildSite, hasMediaExtension, mimeOf, SIM_TARGET_MIME_TYPES } from "../../lib/sitesim";
+import { finiteUrls, servedPages } from "../helpers/sitesim-pages";
 
 const HOST = "wiki.test";
-
-function finiteUrls(site: SimulatedSite): number {
-  const g = site.groundTruth();
-  return g.htmlPages.length + g.targets.length + g.redirects + g.notFound + g.images + g.otherFiles;
-}
-
-function html(site: SimulatedSite, key: string): string {
-  return site.respond("GET", key, { host: HOST }).body.toString("utf8");
-}
-
-/** Links as a crawler extracts them from the served HTML, as path + query keys. */
-function linksFromHtml(body: string, key: string): string[] {
-  const $ = cheerio.load(body);
-  const out: string[] = [];
-  for (const [sel, attr] of [["a[href]", "href"], ["area[href]", "href"], ["iframe[src]", "src"]] as const) {
-    $(sel).each((_, el) => {
-      const u = new URL($(el).attr(attr)!.trim(), `http://${HOST}${key}`);
-      if (u.hostname === HOST) out.push(u.pathname + u.search);
-    });
-  }
-  return out;
-}
+const { html, linksFromHtml } = servedPages(HOST);
 
 describe("wiki", () => {
   const site = buildSite({ shape: "wiki", seed: 1, size: "small" });
