@@ -24,10 +24,12 @@ export interface DecodedHtml {
   readonly encoding: string;
 }
 
+/** The page's text alone (see {@link decodeHtmlPage}). */
 export function decodeHtml(body: Buffer, contentType: string | undefined): string {
   return decodeHtmlPage(body, contentType).text;
 }
 
+/** The page's text and the encoding it was read with, by the sniff above. */
 export function decodeHtmlPage(body: Buffer, contentType: string | undefined): DecodedHtml {
   const bom = bomEncoding(body);
   if (bom) return { text: decoderFor(bom)!.decode(body), encoding: bom };
@@ -49,7 +51,6 @@ const WINDOWS_1252_HIGH =
 export function decodeWindows1252(body: Uint8Array): string {
   return Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("latin1").replace(/[\x80-\x9f]/g, (c) => WINDOWS_1252_HIGH[c.charCodeAt(0) - 0x80]!);
 }
-
 
 function bomEncoding(body: Buffer): string | undefined {
   if (body.length >= 3 && body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) return "utf-8";
