@@ -119,7 +119,7 @@ export function CrawlForm({ initialValues, hidden }: { initialValues: CrawlFormV
             field="rootUrl"
             label="Root URL"
             error={errors.rootUrl}
-            hint="Where the crawl starts. It stays on this host and its subdomains (www. ignored)."
+            hint="Where the crawl starts. It stays on this host and its subdomains (www. ignored); a data file linked here is fetched where it redirects."
           >
             {(control) => (
               <input

@@ -176,6 +176,41 @@ describe("a page whose Refresh header names another page", () => {
   });
 });
 
+describe("downloads stored on another host", () => {
+  it("follows a data-file link that redirects to a storage host and keeps the file; what answers there as a page is not crawled", async () => {
+    const storage = await startRouteSite({
+      [`/bucket/labour.csv?X-Amz-Signature=${"ab".repeat(32)}`]: { type: "text/csv", body: CSV },
+      "/sso/login": page(["/sso/forgot"]),
+      "/sso/forgot": page([]),
+    });
+    // Six files of earlier releases, served here, and six pages teach the URL classifier what a
+    // download looks like (the HEAD bootstrap types a redirect as a page); then /releases lists
+    // two downloads of the latest release, which redirect away.
+    const files = [1, 2, 3, 4, 5, 6].map((i) => `/releases/download/v0.${i}/labour.csv`);
+    const pages = [1, 2, 3, 4, 5, 6].map((i) => `/topics/t${i}`);
+    const routes: Record<string, Route> = {
+      "/": page([...files, ...pages, "/releases"]),
+      "/releases": page(["/releases/download/v1/labour.csv", "/releases/download/v1.1/labour.csv"]),
+      "/releases/download/v1/labour.csv": { status: 302, headers: { location: `${storage.origin}/bucket/labour.csv?X-Amz-Signature=${"ab".repeat(32)}` } },
+      "/releases/download/v1.1/labour.csv": { status: 302, headers: { location: `${storage.origin}/sso/login` } },
+    };
+    for (const file of files) routes[file] = { type: "text/csv", body: CSV };
+    for (const topic of pages) routes[topic] = page([]);
+    const site = await startRouteSite(routes);
+    try {
+      const result = await runTestCrawl({ rootUrl: site.rootUrl, strategy: "bfs" });
+      const download = result.sink.requests.find((r) => r.url.startsWith(`${storage.origin}/bucket/`));
+      expect(download).toMatchObject({ method: "GET", status: 200, isTarget: true, tagPath: "/html/body/ul.links/li/a" });
+      expect(result.sink.targets.map((t) => t.url)).toContain(`${storage.origin}/bucket/labour.csv?X-Amz-Signature=${"ab".repeat(32)}`);
+      // The login page on the other host was fetched (a link typed as a data file led there) but not crawled.
+      expect(storage.paths("GET").filter((path) => path !== "/robots.txt")).toEqual([`/bucket/labour.csv?X-Amz-Signature=${"ab".repeat(32)}`, "/sso/login"]);
+    } finally {
+      await site.close();
+      await storage.close();
+    }
+  });
+});
+
 describe("a site that needs its cookies back", () => {
   it("keeps the cookies it sets and sends them on later requests, so its redirects lead somewhere and its files are served", async () => {
     const cookieOf = (req: { headers: Record<string, string | string[] | undefined> }) => String(req.headers.cookie ?? "");

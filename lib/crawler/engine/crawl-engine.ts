@@ -219,7 +219,8 @@ export class CrawlEngine {
       if (!isRedirect) return { outcome, url };
       if (hop >= this.parts.config.params.maxRedirects) return null;
       const next = normalizeUrl(location, url);
-      if (!next || !this.acceptable(next, "redirect") || this.parts.deadShapes?.isDead(next)) return null;
+      const source = plan === "target" && next !== null && !isInSite(next, this.site) ? "offsite-download" : "redirect";
+      if (!next || !this.acceptable(next, source) || this.parts.deadShapes?.isDead(next)) return null;
       if (!this.parts.links.markSeen(next)) {
         // A server that sets a cookie and sends the client back along the chain (often to the
         // very URL) to check it: with the cookie now kept, going back is worth one request, once.
@@ -237,9 +238,14 @@ export class CrawlEngine {
    * pages: the server chose it, and the chain is bounded (maxRedirects, seen URLs). Pre-signed
    * download URLs (S3 / MinIO `X-Amz-…` queries) run 400+ characters and failed the length rule,
    * so a forge's or a portal's download that answered 302 to its store was never fetched.
+   *
+   * `offsite-download`: a link of the site typed as a target that redirects to another host (a
+   * CDN, an S3 bucket, GitHub's release storage) is followed there, as Heritrix follows
+   * redirects out of scope; what answers off-site is kept only if it is a target, never crawled
+   * (processPage). Network safety and robots.txt apply to that host as to any.
    */
-  private acceptable(url: string, source: "link" | "redirect"): boolean {
-    if (!isInSite(url, this.site)) return false;
+  private acceptable(url: string, source: "link" | "redirect" | "offsite-download"): boolean {
+    if (source !== "offsite-download" && !isInSite(url, this.site)) return false;
     const { trapExtraLengthChars, trapRepeatCount } = this.parts.config.params;
     const trapOptions = { extraLengthChars: trapExtraLengthChars, repeatCount: trapRepeatCount };
     if (source === "link" && isTrapUrl(url, this.parts.config.rootUrl, trapOptions)) return false;
@@ -298,9 +304,10 @@ export class CrawlEngine {
         this.parts.typer.label(link.url, "target");
         if (this.recordTarget(final.outcome, final.url, { ...page, tagPath: link.tagPath }, pageUrl)) reward += 1;
       } else if (response.outcome === "ok" && response.status >= 200 && response.status < 300 && this.parts.runner.isHtmlMime(response.mime)) {
-        // A predicted target that is a page: filed under its group (the kit's LOCAL behaviour).
+        // A predicted target that is a page: filed under its group (the kit's LOCAL behaviour),
+        // unless the page is on another host (a download that redirected to a login, say).
         this.parts.typer.label(link.url, "html");
-        this.fileLink({ ...link, url: final.url }, page, true);
+        if (isInSite(final.url, this.site)) this.fileLink({ ...link, url: final.url }, page, true);
       }
     }
     return reward;
