@@ -184,15 +184,15 @@ describe("downloads stored on another host", () => {
       "/sso/forgot": page([]),
     });
     // Six files of earlier releases, served here, and six pages teach the URL classifier what a
-    // download looks like (the HEAD bootstrap types a redirect as a page); then /releases lists
-    // two downloads of the latest release, which redirect away.
+    // download looks like (the HEAD bootstrap types a redirect as a page); then a news page lists
+    // two downloads of newer releases, which redirect away.
     const files = [1, 2, 3, 4, 5, 6].map((i) => `/releases/download/v0.${i}/labour.csv`);
     const pages = [1, 2, 3, 4, 5, 6].map((i) => `/topics/t${i}`);
     const routes: Record<string, Route> = {
-      "/": page([...files, ...pages, "/releases"]),
-      "/releases": page(["/releases/download/v1/labour.csv", "/releases/download/v1.1/labour.csv"]),
-      "/releases/download/v1/labour.csv": { status: 302, headers: { location: `${storage.origin}/bucket/labour.csv?X-Amz-Signature=${"ab".repeat(32)}` } },
-      "/releases/download/v1.1/labour.csv": { status: 302, headers: { location: `${storage.origin}/sso/login` } },
+      "/": page([...files, ...pages, "/news/latest"]),
+      "/news/latest": page(["/releases/download/v0.7/labour.csv", "/releases/download/v0.8/labour.csv"]),
+      "/releases/download/v0.7/labour.csv": { status: 302, headers: { location: `${storage.origin}/bucket/labour.csv?X-Amz-Signature=${"ab".repeat(32)}` } },
+      "/releases/download/v0.8/labour.csv": { status: 302, headers: { location: `${storage.origin}/sso/login` } },
     };
     for (const file of files) routes[file] = { type: "text/csv", body: CSV };
     for (const topic of pages) routes[topic] = page([]);
