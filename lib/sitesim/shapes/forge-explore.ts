@@ -9,7 +9,7 @@
 import type { HtmlSink } from "../html-sink";
 import { EXPLORE_PER_PAGE, REPO_SORTS, REPOS_PER_PAGE, USER_SORTS } from "./forge-cost";
 import { isoTime } from "./forge-git";
-import { avatar, emptyPlaceholder, forgePage, giteaPager, relTime, userLink } from "./forge-layout";
+import { avatar, emptyPlaceholder, forgePage, giteaPager, relTime, userCards, userLink } from "./forge-layout";
 import type { ForgeModel, ForgeOwner, ForgeRepo } from "./forge-model";
 import { LANGUAGES } from "./forge-text";
 import { listLanguageHref, listPageHref, listSortHref, repoPath, topicHref, userHref, type ListState } from "./forge-urls";
@@ -166,17 +166,6 @@ function ownerCard(s: HtmlSink, m: ForgeModel, o: ForgeOwner): void {
   s.close("div");
 }
 
-function userCards(s: HtmlSink, m: ForgeModel, users: readonly number[]): void {
-  if (users.length === 0) emptyPlaceholder(s, "No one here yet.");
-  s.open("div", "user-cards");
-  for (const u of users) {
-    s.open("div", "card");
-    userLink(s, m, u, "name");
-    s.close("div");
-  }
-  s.close("div");
-}
-
 /** Public actions of a user, newest first: commits pushed, issues opened, releases published. */
 export function userActions(m: ForgeModel, u: number): Array<{ time: number; repo: ForgeRepo; kind: "push" | "issue" | "release"; ref: number }> {
   const out: Array<{ time: number; repo: ForgeRepo; kind: "push" | "issue" | "release"; ref: number }> = [];
@@ -229,7 +218,7 @@ export function ownerPage(s: HtmlSink, m: ForgeModel, o: ForgeOwner, st: ListSta
       for (const [tab, label] of [["repositories", "Repositories"], ["activity", "Public Activity"], ["stars", "Starred Repositories"]] as const) s.a(`${base}?tab=${tab}`, label, st.tab === tab ? "active item" : "item");
       s.close("div");
       if (st.tab === "repositories" || st.tab === "stars") repoList(s, m, base, (st.tab === "stars" ? o.starred : o.repos).map((i) => m.repos[i]!), st, REPOS_PER_PAGE, true, st.tab === "stars");
-      else if (st.tab === "followers" || st.tab === "following") userCards(s, m, st.tab === "followers" ? o.followers : o.following);
+      else if (st.tab === "followers" || st.tab === "following") userCards(s, m, st.tab === "followers" ? o.followers : o.following, "No one here yet.");
       else activityFeed(s, m, o, st.page);
       s.close("div");
       s.close("div");
@@ -288,7 +277,7 @@ export function membersPage(s: HtmlSink, m: ForgeModel, o: ForgeOwner): void {
     s.a(userHref(m, o.index), "Repositories", "item");
     s.a(`/org/${o.name}/members`, "Members", "active item");
     s.close("div");
-    userCards(s, m, o.members);
+    userCards(s, m, o.members, "No one here yet.");
     s.close("div");
   });
 }

@@ -182,3 +182,15 @@ export function emptyPlaceholder(s: HtmlSink, text: string): void {
   s.el("h2", undefined, text);
   s.close("div");
 }
+
+/** A list of user cards (followers, members, stargazers), or `emptyText` when there is none. */
+export function userCards(s: HtmlSink, m: ForgeModel, users: readonly number[], emptyText: string): void {
+  if (users.length === 0) emptyPlaceholder(s, emptyText);
+  s.open("div", "user-cards");
+  for (const u of users) {
+    s.open("div", "card");
+    userLink(s, m, u, "name");
+    s.close("div");
+  }
+  s.close("div");
+}

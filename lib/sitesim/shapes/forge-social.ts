@@ -7,7 +7,7 @@
  */
 import type { HtmlSink } from "../html-sink";
 import { NOW } from "./forge-git";
-import { emptyPlaceholder, forgePage, relTime, repoHeader, userLink } from "./forge-layout";
+import { emptyPlaceholder, forgePage, relTime, repoHeader, userCards, userLink } from "./forge-layout";
 import { presentFiles, prose } from "./forge-markdown";
 import type { ForgeModel, ForgeRepo } from "./forge-model";
 import { threadHref } from "./forge-issues";
@@ -174,14 +174,7 @@ export function peoplePage(s: HtmlSink, m: ForgeModel, repo: ForgeRepo, kind: "s
     repoHeader(s, m, repo, "none");
     s.open("div", "ui container");
     s.el("h2", "ui dividing header", kind === "stars" ? "Stargazers" : "Watchers");
-    if (people.length === 0) emptyPlaceholder(s, "No one yet.");
-    s.open("div", "user-cards");
-    for (const u of people) {
-      s.open("div", "card");
-      userLink(s, m, u, "name");
-      s.close("div");
-    }
-    s.close("div");
+    userCards(s, m, people, "No one yet.");
     s.close("div");
   });
 }
