@@ -20,7 +20,7 @@ const chain: Route = (req, res) => {
 };
 
 beforeAll(async () => {
-  elsewhere = await startRouteSite({ "/x": page([]) });
+  elsewhere = await startRouteSite({ "/x": page(["/y"]), "/y": page([]) });
   site = await startRouteSite({
     "/": page(["/moved", "/new", "/dup", "/download", "/away", "/ping", "/chain?n=0", "/archive/main.zip", `${PRESIGNED}&linked=1`]),
     "/moved": { status: 301, headers: { location: "/moved-target" } },
@@ -84,9 +84,11 @@ describe("crawl engine and redirects", () => {
     expect(site.saw(`${PRESIGNED}&linked=1`)).toBe(false);
   });
 
-  it("does not fetch an out-of-site redirect target", () => {
+  it("fetches an out-of-site redirect target once, to see whether it is a file, and crawls no page there", () => {
     expect(getRow("/away")).toMatchObject([{ outcome: "redirect", redirectTo: `${elsewhere.origin}/x` }]);
-    expect(elsewhere.log).toEqual([]);
+    expect(elsewhere.paths("GET").filter((path) => path !== "/robots.txt")).toEqual(["/x"]);
+    const landing = crawl.counted.filter((row) => row.url === `${elsewhere.origin}/x`);
+    expect(landing).toMatchObject([{ method: "GET", status: 200, isTarget: false, kind: "page" }]);
   });
 
   it("does not fetch an already-seen redirect target again, which also ends a redirect loop", () => {
@@ -110,7 +112,9 @@ describe("crawl engine and redirects", () => {
     expect(crawl.counted.map((row) => row.seq)).toEqual(crawl.counted.map((_, i) => i + 1));
     expect(crawl.counters.requests).toBe(crawl.counted.length);
     const received = site.log.filter((r) => r.path !== "/robots.txt");
-    expect(received.map((r) => `${r.method} ${r.path}`)).toEqual(crawl.counted.map((row) => `${row.method} ${pathOf(row.url)}`));
+    const onSite = crawl.counted.filter((row) => row.url.startsWith(`${site.origin}/`));
+    expect(received.map((r) => `${r.method} ${r.path}`)).toEqual(onSite.map((row) => `${row.method} ${pathOf(row.url)}`));
+    expect(crawl.counted.length - onSite.length).toBe(elsewhere.log.filter((r) => r.path !== "/robots.txt").length);
     expect(crawl.counters.headRequests + crawl.counters.getRequests).toBe(crawl.counters.requests);
   });
 });
@@ -204,6 +208,33 @@ describe("downloads stored on another host", () => {
       expect(result.sink.targets.map((t) => t.url)).toContain(`${storage.origin}/bucket/labour.csv?X-Amz-Signature=${"ab".repeat(32)}`);
       // The login page on the other host was fetched (a link typed as a data file led there) but not crawled.
       expect(storage.paths("GET").filter((path) => path !== "/robots.txt")).toEqual([`/bucket/labour.csv?X-Amz-Signature=${"ab".repeat(32)}`, "/sso/login"]);
+    } finally {
+      await site.close();
+      await storage.close();
+    }
+  });
+  it("follows an extension-less download link typed as a page (the HEAD bootstrap types a redirect so) to the storage host, and reads no page there", async () => {
+    const signed = `/bucket/prices.csv?X-Amz-Signature=${"cd".repeat(32)}`;
+    const storage = await startRouteSite({
+      [signed]: { type: "text/csv", body: CSV },
+      "/partner/home": page(["/partner/more"]),
+      "/partner/more": page([]),
+    });
+    const site = await startRouteSite({
+      "/": page(["/dataset/42/download", "/go/partner", "/about"]),
+      "/dataset/42/download": { status: 302, headers: { location: `${storage.origin}${signed}` } },
+      "/go/partner": { status: 302, headers: { location: `${storage.origin}/partner/home` } },
+      "/about": page([]),
+    });
+    try {
+      const result = await runTestCrawl({ rootUrl: site.rootUrl, strategy: "bfs" });
+      // Both redirecting links were typed as pages by their HEAD.
+      const heads = result.sink.requests.filter((r) => r.method === "HEAD").map((r) => [pathOf(r.url), r.status]);
+      expect(heads).toEqual(expect.arrayContaining([["/dataset/42/download", 302], ["/go/partner", 302]]));
+      expect(result.sink.targets.map((t) => t.url)).toEqual([`${storage.origin}${signed}`]);
+      // The partner page answered, as HTML, but its links were never followed.
+      expect(storage.paths("GET").filter((path) => path !== "/robots.txt").sort()).toEqual([signed, "/partner/home"].sort());
+      expect(result.sink.requests.find((r) => r.url === `${storage.origin}/partner/home`)).toMatchObject({ status: 200, isTarget: false });
     } finally {
       await site.close();
       await storage.close();

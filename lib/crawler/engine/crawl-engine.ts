@@ -198,9 +198,10 @@ export class CrawlEngine {
 
   /**
    * GETs a URL and follows redirects itself (ALGORITHM.md: each hop one counted request, the new
-   * URL inheriting the link's tag path and group). Stops at out-of-site, filtered or already-seen
-   * locations (but for one return along the chain after a Set-Cookie). Null when nothing usable
-   * came back (robots, budget, redirect away).
+   * URL inheriting the link's tag path and group). Stops at filtered or already-seen locations
+   * (but for one return along the chain after a Set-Cookie). A hop to another host is followed
+   * (see `acceptable`), and what answers there is kept only if it is a target. Null when nothing
+   * usable came back (robots, budget, redirect refused).
    */
   private async getFollowingRedirects(
     startUrl: string,
@@ -208,19 +209,22 @@ export class CrawlEngine {
     plan: "page" | "target",
   ): Promise<{ outcome: RequestOutcome; url: string } | null> {
     let url = startUrl;
+    let inSite = true;
     const chain = [url];
     let revisited = false;
     for (let hop = 0; ; hop++) {
       if (!(await this.parts.runner.allowedByRobots(url, context))) return null;
-      const outcome = await this.parts.runner.request("GET", url, context, plan);
+      // Off the site only a target is kept: a page there is never read.
+      const outcome = await this.parts.runner.request("GET", url, context, inSite ? plan : "target");
       if (!outcome) return null;
       const { status, location, headers } = outcome.result;
       const isRedirect = status >= 300 && status < 400 && location !== null;
       if (!isRedirect) return { outcome, url };
       if (hop >= this.parts.config.params.maxRedirects) return null;
       const next = normalizeUrl(location, url);
-      const source = plan === "target" && next !== null && !isInSite(next, this.site) ? "offsite-download" : "redirect";
-      if (!next || !this.acceptable(next, source) || this.parts.deadShapes?.isDead(next)) return null;
+      if (!next) return null;
+      inSite = isInSite(next, this.site);
+      if (!this.acceptable(next, inSite ? "redirect" : "offsite-download") || this.parts.deadShapes?.isDead(next)) return null;
       if (!this.parts.links.markSeen(next)) {
         // A server that sets a cookie and sends the client back along the chain (often to the
         // very URL) to check it: with the cookie now kept, going back is worth one request, once.
@@ -239,10 +243,12 @@ export class CrawlEngine {
    * download URLs (S3 / MinIO `X-Amz-…` queries) run 400+ characters and failed the length rule,
    * so a forge's or a portal's download that answered 302 to its store was never fetched.
    *
-   * `offsite-download`: a link of the site typed as a target that redirects to another host (a
-   * CDN, an S3 bucket, GitHub's release storage) is followed there, as Heritrix follows
-   * redirects out of scope; what answers off-site is kept only if it is a target, never crawled
-   * (processPage). Network safety and robots.txt apply to that host as to any.
+   * `offsite-download`: a link of the site that redirects to another host (a CDN, an S3 bucket,
+   * GitHub's release storage) is followed there, as Heritrix follows redirects out of scope,
+   * whether the link was typed as a target or as a page (the HEAD bootstrap types every redirect
+   * as a page, and extension-less `/download/42` links often look like pages to the classifier).
+   * What answers off-site is kept only if it is a target: a page there is neither read nor
+   * crawled. Network safety and robots.txt apply to that host as to any.
    */
   private acceptable(url: string, source: "link" | "redirect" | "offsite-download"): boolean {
     if (source !== "offsite-download" && !isInSite(url, this.site)) return false;
