@@ -16,6 +16,7 @@
  */
 import { Tokenizer, type TokenizerCallbacks } from "htmlparser2";
 import { hrefResolver } from "./href-resolver";
+import { textOfUtf8Bytes } from "./html-decoding";
 import { encodeQueryFor } from "./query-encoding";
 import { normalizeUrl, stripSessionIds } from "./url-rules";
 
@@ -28,6 +29,8 @@ export interface PageContext {
   readonly refreshHeader?: string;
   /** WHATWG name of the page's encoding (html-decoding.ts): queries are percent-encoded in it. @default "utf-8" */
   readonly encoding?: string;
+  /** The HTML is a UTF-8 page's bytes, one char each (html-decoding.ts, `DecodedHtml.utf8Bytes`). @default false */
+  readonly utf8Bytes?: boolean;
 }
 
 /** One outgoing link of a page. */
@@ -108,8 +111,10 @@ export function refreshUrl(content: string): string | null {
   return url === "" ? null : url;
 }
 
-function lowerName(html: string, start: number, end: number): string {
-  const name = html.slice(start, end);
+function lowerName(html: string, start: number, end: number, utf8Bytes: boolean): string {
+  let name = html.slice(start, end);
+  if (!/[A-Z\x80-\uffff]/.test(name)) return name;
+  if (utf8Bytes) name = textOfUtf8Bytes(name);
   return /[A-Z]/.test(name) ? name.toLowerCase() : name;
 }
 
@@ -164,30 +169,36 @@ class LinkCollector implements TokenizerCallbacks {
   baseHref: string | null = null;
   readonly links: Record<LinkTag, RawLink[]> = { a: [], area: [], frame: [], iframe: [], meta: [] };
 
-  constructor(private readonly html: string) {}
+  /** `utf8Bytes`: see {@link PageContext.utf8Bytes}; names and kept values are decoded as they are cut. */
+  constructor(
+    private readonly html: string,
+    private readonly utf8Bytes: boolean,
+  ) {}
 
   onopentagname(start: number, end: number): void {
-    this.tag = lowerName(this.html, start, end);
+    this.tag = lowerName(this.html, start, end, this.utf8Bytes);
     this.attrs.fill(undefined);
   }
   onattribname(start: number, end: number): void {
     // Names over 5 characters are kept on <meta> only (http-equiv, content): elsewhere no lookup.
-    this.attrKind = end - start > 5 && this.tag !== "meta" ? 0 : (ATTRIBUTE_SLOTS.get(lowerName(this.html, start, end)) ?? 0);
+    this.attrKind = end - start > 5 && this.tag !== "meta" ? 0 : (ATTRIBUTE_SLOTS.get(lowerName(this.html, start, end, this.utf8Bytes)) ?? 0);
     this.attrValue = "";
   }
   onattribdata(start: number, end: number): void { if (this.attrKind !== 0) this.attrValue += this.html.slice(start, end); }
   onattribend(): void {
     // The first of duplicate attributes wins, as in HTML5.
-    if (this.attrKind !== 0 && this.attrs[this.attrKind] === undefined) this.attrs[this.attrKind] = decode(this.attrValue, true);
+    if (this.attrKind !== 0 && this.attrs[this.attrKind] === undefined) {
+      this.attrs[this.attrKind] = decode(this.utf8Bytes ? textOfUtf8Bytes(this.attrValue) : this.attrValue, true);
+    }
     this.attrKind = 0;
   }
   onopentagend(): void { this.openTag(false); }
   onselfclosingtag(): void { this.openTag(true); }
-  onclosetag(start: number, end: number): void { this.closeTag(lowerName(this.html, start, end)); }
+  onclosetag(start: number, end: number): void { this.closeTag(lowerName(this.html, start, end, this.utf8Bytes)); }
   ontext(start: number, end: number): void {
-    // 4× the kept length survives whitespace collapsing; no megabyte strings for a link
-    // that wraps a whole article.
-    if (this.textLink && this.textLink.text.length < 4 * MAX_ANCHOR_CHARS) this.textLink.text += this.html.slice(start, end);
+    // 4× the kept length survives whitespace collapsing (4 bytes a character in UTF-8 bytes); no
+    // megabyte strings for a link that wraps a whole article.
+    if (this.textLink && this.textLink.text.length < (this.utf8Bytes ? 16 : 4) * MAX_ANCHOR_CHARS) this.textLink.text += this.html.slice(start, end);
   }
   readonly onattribentity = noop; readonly ontextentity = noop; readonly oncdata = noop; readonly oncomment = noop;
   readonly ondeclaration = noop; readonly onprocessinginstruction = noop; readonly onend = noop;
@@ -327,9 +338,10 @@ class LinkCollector implements TokenizerCallbacks {
   }
 }
 
-function cleanText(text: string): string {
+/** `utf8Bytes`: the text was cut from a UTF-8 byte string (an `a`'s content; the alt and title attributes are decoded already). */
+function cleanText(text: string, utf8Bytes: boolean): string {
   if (text === "") return text;
-  let collapsed = decode(text, false).trim();
+  let collapsed = decode(utf8Bytes ? textOfUtf8Bytes(text) : text, false).trim();
   if (/\s\s|[^\S ]/.test(collapsed)) collapsed = collapsed.replace(/\s+/g, " ");
   return collapsed.length > MAX_ANCHOR_CHARS ? collapsed.slice(0, MAX_ANCHOR_CHARS).trimEnd() : collapsed;
 }
@@ -351,8 +363,8 @@ function cleanText(text: string): string {
  * dropped.
  */
 export function extractLinks(html: string, pageUrl: string, page: PageContext = {}): ExtractedLink[] {
-  const { refreshHeader, encoding = "utf-8" } = page;
-  const collector = new LinkCollector(html);
+  const { refreshHeader, encoding = "utf-8", utf8Bytes = false } = page;
+  const collector = new LinkCollector(html, utf8Bytes);
   const tokenizer = new Tokenizer({ decodeEntities: false }, collector);
   tokenizer.write(html);
   tokenizer.end();
@@ -380,7 +392,7 @@ export function extractLinks(html: string, pageUrl: string, page: PageContext = 
       const url = stripSessionIds(resolved);
       if (seen.has(url)) continue;
       seen.add(url);
-      out.push({ url, tagPath: link.tagPath, anchorText: cleanText(link.text), tag });
+      out.push({ url, tagPath: link.tagPath, anchorText: cleanText(link.text, utf8Bytes && tag === "a"), tag });
     }
   }
   return out;

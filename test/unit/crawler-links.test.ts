@@ -170,6 +170,40 @@ describe("extractLinks: URLs", () => {
   });
 });
 
+describe("extractLinks: a UTF-8 page kept as its bytes (html-decoding.ts)", () => {
+  /** The page as decodeHtmlPage hands over a UTF-8 body: one char per byte. */
+  const asBytes = (html: string) => Buffer.from(html, "utf8").toString("latin1");
+
+  it("finds the same links, tag paths and anchor texts as in the decoded text", () => {
+    const html = `<html class="accueil é"><body id="corps—1"><nav class="menú principal"><a href="/données/2024?région=Île-de-France&amp;q=caf&eacute;">Données — 2024</a>
+      <a href="/資料/統計.csv" title="x">資料&nbsp;統計 😀</a><área><a href="/a\u00a0b/à la/">à la carte\u00a0</a></área></nav>
+      <TÊTE-X class="À"><a href="/x"> Über   uns </a></TÊTE-X><base href="/bäse/"><meta http-equiv="refresh" content="0; url=/nächste">
+      <map><area href="/zone-é" alt="Zone é"></map><iframe src="/carte-é" title="Carte é"></iframe></body></html>`;
+    const expected = extractLinks(html, PAGE);
+    expect(expected.map((l) => l.anchorText)).toContain("Données — 2024");
+    expect(expected[0]!.tagPath).toBe("/html.accueil é/body#corps—1/nav.menú principal/a");
+    expect(extractLinks(asBytes(html), PAGE, { utf8Bytes: true })).toEqual(expected);
+  });
+
+  it("agrees with the decoded text on generated pages mixing markup, entities and 1- to 4-byte characters", () => {
+    const pieces = ["<a href=\"/", "\">", "</a>", "<area href=/z alt=\"", "<iframe src=/f title=\"", "<div class=\"", "\">", "</div>", "<li>", "é", "à", "\u00a0", "—", "資", "😀", "&amp;", "&eacute;", " ", "x", "/", "?q=", "<p>", "<tÊte>", "</tÊte>", "'", "="];
+    let s = 4242;
+    const texts = new Set<string>();
+    for (let n = 0; n < 400; n++) {
+      let html = "<body>";
+      for (let i = 0; i < 60; i++) {
+        s = (s * 1103515245 + 12345) & 0x7fffffff;
+        html += pieces[s % pieces.length];
+      }
+      const links = extractLinks(html, PAGE);
+      expect(extractLinks(asBytes(html), PAGE, { utf8Bytes: true })).toEqual(links);
+      for (const link of links) texts.add(link.anchorText + link.tagPath);
+    }
+    // The pages did put multi-byte characters in anchor texts and tag paths.
+    expect([...texts].filter((text) => /[^\x00-\x7f]/.test(text)).length).toBeGreaterThan(100);
+  });
+});
+
 /** A ~40 KB page shaped like a CMS one: menus, article list, data table, footer. */
 function cmsPage(): string {
   const parts = [`<!DOCTYPE html><html lang="en" class="no-js"><head><meta charset="utf-8"><title>Statistics &amp; data</title>

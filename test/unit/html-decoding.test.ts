@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { charsetParameter, decodeHtml, decodeHtmlPage } from "../../lib/crawler/html-decoding";
+import { charsetParameter, decodeHtml, decodeHtmlPage, textOfUtf8Bytes } from "../../lib/crawler/html-decoding";
 
 /** "<a href="/données">Données</a>" in windows-1252: é is the single byte 0xE9. */
 const latin1Link = Buffer.from('<a href="/donn\xe9es">Donn\xe9es</a>', "latin1");
@@ -72,9 +72,26 @@ describe("decodeHtml", () => {
 
 describe("decodeHtmlPage", () => {
   it("names the encoding it read the page with (WHATWG names: labels and aliases resolved)", () => {
-    expect(decodeHtmlPage(latin1Link, "text/html; charset=latin1")).toEqual({ text: decodedLink, encoding: "windows-1252" });
+    expect(decodeHtmlPage(latin1Link, "text/html; charset=latin1")).toEqual({ text: decodedLink, encoding: "windows-1252", utf8Bytes: false });
     expect(decodeHtmlPage(Buffer.from(decodedLink), "text/html").encoding).toBe("utf-8");
     expect(decodeHtmlPage(Buffer.from('<meta charset="Shift-JIS">'), undefined).encoding).toBe("shift_jis");
-    expect(decodeHtmlPage(Buffer.from([0xff, 0xfe, 0x41, 0x00]), "text/html; charset=windows-1252")).toEqual({ text: "A", encoding: "utf-16le" });
+    expect(decodeHtmlPage(Buffer.from([0xff, 0xfe, 0x41, 0x00]), "text/html; charset=windows-1252")).toEqual({ text: "A", encoding: "utf-16le", utf8Bytes: false });
+  });
+
+  it("keeps a UTF-8 page as its bytes, one char each, and says so when some are not ASCII", () => {
+    const body = Buffer.from(decodedLink, "utf8");
+    expect(decodeHtmlPage(body, "text/html")).toEqual({ text: '<a href="/donn\xc3\xa9es">Donn\xc3\xa9es</a>', encoding: "utf-8", utf8Bytes: true });
+    expect(decodeHtmlPage(Buffer.from("<a href=/x>x</a>"), "text/html")).toEqual({ text: "<a href=/x>x</a>", encoding: "utf-8", utf8Bytes: false });
+    // A UTF-8 byte-order mark goes through TextDecoder, which drops it.
+    expect(decodeHtmlPage(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body]), undefined)).toEqual({ text: decodedLink, encoding: "utf-8", utf8Bytes: false });
+  });
+});
+
+describe("textOfUtf8Bytes", () => {
+  it("reads a value cut from a UTF-8 byte string as Buffer#toString('utf8') reads the same bytes, invalid ones included", () => {
+    const samples = ["données", "資料 2024", "a\u00a0b", "à la", "😀.csv", "plain ascii", ""];
+    for (const sample of samples) expect(textOfUtf8Bytes(Buffer.from(sample, "utf8").toString("latin1"))).toBe(sample);
+    const invalid = Buffer.from([0x61, 0xc3, 0x28, 0xe2, 0x82, 0x62, 0xff]);
+    expect(textOfUtf8Bytes(invalid.toString("latin1"))).toBe(invalid.toString("utf8"));
   });
 });

@@ -181,8 +181,8 @@ export class CrawlEngine {
       const ok = response.outcome === "ok" && response.status >= 200 && response.status < 300;
       if (ok && this.parts.runner.isHtmlMime(response.mime) && response.body) {
         this.parts.typer.label(link.url, "html");
-        const { text, encoding } = this.parts.meter.time(() => decodeHtmlPage(response.body!, response.headers["content-type"]));
-        const reward = await this.processPage(text, url, link, { refreshHeader: response.headers.refresh, encoding });
+        const { text, encoding, utf8Bytes } = this.parts.meter.time(() => decodeHtmlPage(response.body!, response.headers["content-type"]));
+        const reward = await this.processPage(text, url, link, { refreshHeader: response.headers.refresh, encoding, utf8Bytes });
         result = { reward, wasHtml: true };
       } else if (outcome.isTarget) {
         this.parts.typer.label(link.url, "target");
