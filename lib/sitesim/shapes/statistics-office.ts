@@ -175,7 +175,10 @@ export function buildStatisticsOffice(seed: number, n: number): ShapeModel {
       case "de":
         return path === "/de/" ? { kind: "redirect", status: 302, location: "/en/" } : missing;
       case "go":
-        return path === "/go/eurostat" ? { kind: "redirect", status: 302, location: "https://ec.europa.eu/eurostat" } : missing;
+        // An external partner behind a redirector. Crawlers follow a redirect off the site to see
+        // whether a file answers there, so the host is reserved (RFC 2606 `.invalid`): simulated
+        // crawls never reach the Internet, and run the same on a machine that has it.
+        return path === "/go/eurostat" ? { kind: "redirect", status: 302, location: "https://ec.europa.eu.invalid/eurostat" } : missing;
       case "search": {
         const p = q.int("page", 1);
         return parts.length === 2 && p >= 1 && p <= 50 ? page((s) => searchPage(s, m, frame, q.get("q") ?? "", p)) : missing;
