@@ -126,6 +126,7 @@ export class DatabaseCrawlSink implements CrawlSink {
   /** Writes every buffered row, and `checkpoint` with them when given, in one transaction. */
   async flush(checkpoint: CheckpointRow | null = null): Promise<void> {
     this.lastFlushAt = Date.now();
+    this.pages.sync(); // the body rows below point into the pack
     const batch: CrawlBatch = {
       crawlId: this.crawlId,
       requests: this.requests,

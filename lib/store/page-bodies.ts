@@ -12,25 +12,45 @@ export interface StoredPageBody {
   bytes: number;
 }
 
+/** Bodies kept in memory before they are written to the pack at the latest. */
+export const MAX_UNWRITTEN_BYTES = 1 << 20;
+
+/** Packs written since brotli replaced gzip end so; a plain `.pack` holds gzip members. */
+const BROTLI_PACK = ".brotli.pack";
+
 /**
- * HTML bodies kept for offline replay (the paper's local mode). Each body is one gzip member
- * appended to a pack file, `<dataDir>/crawls/<id>/pages/<run>.pack`: one open file per crawl
- * run instead of one file per page (opening and closing a file per page cost more CPU than
- * parsing it). A body is read back by offset and length and is a valid gzip stream on its own.
- * Writes are synchronous appends to the page cache (tens of µs); gzip level 1.
+ * Brotli at quality 0: measured on 300 pages of the large documentation site (29 KB each),
+ * 52 µs a page against 118 µs for gzip level 1, at 0.19 of the size against 0.18. The page
+ * compression was the largest single item of the engine's time there.
+ */
+const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 0 } };
+
+/**
+ * HTML bodies kept for offline replay (the paper's local mode). Each body is one brotli stream
+ * appended to a pack file, `<dataDir>/crawls/<id>/pages/<run>.brotli.pack`: one open file per
+ * crawl run instead of one file per page (opening and closing a file per page cost more CPU than
+ * parsing it). A body is read back by offset and length, and decodes on its own. Packs written
+ * before brotli (`<run>.pack`) hold gzip members and are still read.
+ *
+ * Bodies are written in batches, by {@link sync} (the crawl sink calls it before it writes the
+ * rows that point into the pack, so no row points past the file's end) or once
+ * {@link MAX_UNWRITTEN_BYTES} wait: one `write` a page cost ~47 µs on this machine's ext4.
  */
 export class PageBodyStore {
   private readonly known = new Set<string>();
   private readonly relativePath: string;
   private fd: number | null = null;
+  /** Where the next body goes in the pack: the file's size once the waiting bodies are written. */
   private offset = 0;
+  private unwritten: Buffer[] = [];
+  private unwrittenBytes = 0;
 
   constructor(
     private readonly dataDir: string,
     crawlId: number,
     runId: string = String(Date.now()),
   ) {
-    this.relativePath = path.join(crawlFolder(crawlId), "pages", `${runId}.pack`);
+    this.relativePath = path.join(crawlFolder(crawlId), "pages", `${runId}${BROTLI_PACK}`);
   }
 
   /** Stores the body unless already stored; returns its hash and, when new, its record. */
@@ -38,12 +58,26 @@ export class PageBodyStore {
     const sha256 = createHash("sha256").update(body).digest("hex");
     if (this.known.has(sha256)) return { sha256, created: null };
     this.known.add(sha256);
-    const compressed = zlib.gzipSync(body, { level: 1 });
-    const fd = this.open();
-    fs.writeSync(fd, compressed, 0, compressed.length, this.offset);
+    const compressed = zlib.brotliCompressSync(body, BROTLI_OPTIONS);
+    this.open();
     const created = { sha256, storagePath: this.relativePath, offset: this.offset, compressedBytes: compressed.length, bytes: body.length };
     this.offset += compressed.length;
+    this.unwritten.push(compressed);
+    this.unwrittenBytes += compressed.length;
+    if (this.unwrittenBytes >= MAX_UNWRITTEN_BYTES) this.sync();
     return { sha256, created };
+  }
+
+  /** Appends the bodies stored since the last sync to the pack (page cache; no fsync). */
+  sync(): void {
+    if (this.unwritten.length === 0) return;
+    let written = 0;
+    while (written < this.unwrittenBytes) {
+      const left = written === 0 ? this.unwritten : [Buffer.concat(this.unwritten).subarray(written)];
+      written += fs.writevSync(this.fd!, left);
+    }
+    this.unwritten = [];
+    this.unwrittenBytes = 0;
   }
 
   /** Marks bodies stored by an earlier run of the crawl (resume). */
@@ -52,7 +86,10 @@ export class PageBodyStore {
   }
 
   close(): void {
-    if (this.fd !== null) fs.closeSync(this.fd);
+    if (this.fd !== null) {
+      this.sync();
+      fs.closeSync(this.fd);
+    }
     this.fd = null;
   }
 
@@ -72,9 +109,14 @@ export class PageBodyStore {
     try {
       const buffer = Buffer.alloc(body.compressedBytes);
       await handle.read(buffer, 0, body.compressedBytes, body.offset);
-      return zlib.gunzipSync(buffer);
+      return decodePackedBody(body.storagePath, buffer);
     } finally {
       await handle.close();
     }
   }
+}
+
+/** One body's bytes as read from its pack: brotli or, in packs written before it, gzip. */
+export function decodePackedBody(storagePath: string, packed: Buffer): Buffer {
+  return storagePath.endsWith(BROTLI_PACK) ? zlib.brotliDecompressSync(packed) : zlib.gunzipSync(packed);
 }

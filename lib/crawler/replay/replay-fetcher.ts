@@ -3,8 +3,7 @@ import { STATUS_CODES } from "node:http";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { pipeline } from "node:stream/promises";
-import zlib from "node:zlib";
-import type { StoredPageBody } from "../../store/page-bodies";
+import { decodePackedBody, type StoredPageBody } from "../../store/page-bodies";
 import type { Db } from "../../store/prisma-client";
 import type { FetchErrorCode } from "../fetch/errors";
 import { emptyFetchResult, type BodyDisposition, type FetchRequest, type FetchResult, type Fetcher, type ResponseHead } from "../fetch/types";
@@ -234,8 +233,8 @@ export class ReplayFetcher implements Fetcher {
   }
 
   /**
-   * One stored HTML body: the format of `PageBodyStore.read` (a gzip member at `offset` in a pack
-   * file), with each pack kept open and read synchronously: opening and closing the pack for
+   * One stored HTML body: the format of `PageBodyStore.read` (a brotli or gzip member at `offset`
+   * in a pack file), with each pack kept open and read synchronously: opening and closing the pack for
    * every page cost more than the rest of the answer.
    */
   private readPage(body: Pick<StoredPageBody, "storagePath" | "offset" | "compressedBytes">): Buffer {
@@ -247,7 +246,7 @@ export class ReplayFetcher implements Fetcher {
     const buffer = Buffer.alloc(body.compressedBytes);
     const read = fs.readSync(fd, buffer, 0, body.compressedBytes, body.offset);
     if (read !== body.compressedBytes) throw new Error(`page pack ${body.storagePath} is truncated`);
-    return zlib.gunzipSync(buffer);
+    return decodePackedBody(body.storagePath, buffer);
   }
 
   /** Closes the page packs it opened. */
