@@ -234,8 +234,8 @@ export class ReplayFetcher implements Fetcher {
 
   /**
    * One stored HTML body: the format of `PageBodyStore.read` (a brotli or gzip member at `offset`
-   * in a pack file), with each pack kept open and read synchronously: opening and closing the pack for
-   * every page cost more than the rest of the answer.
+   * in a pack file), with each pack kept open and read synchronously: opening and closing the
+   * pack for every page cost more than the rest of the answer.
    */
   private readPage(body: Pick<StoredPageBody, "storagePath" | "offset" | "compressedBytes">): Buffer {
     let fd = this.packs.get(body.storagePath);
