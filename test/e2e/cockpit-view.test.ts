@@ -321,7 +321,8 @@ describe("cockpit of a running crawl", () => {
     });
     await database.db.crawl.update({ where: { id: liveId }, data: { requestsCount: 150, targetsCount: 40 } });
     await page.getByTestId("targets-chart-caption").getByText("After 150 requests").waitFor({ timeout: 5_000 });
-    expect(await page.getByTestId("stat-targets").textContent()).toContain("40");
+    // The counters come from another poll (the crawl's), which may have run between the two writes.
+    await expect.poll(() => page.getByTestId("stat-targets").textContent(), { timeout: 5_000 }).toContain("40");
 
     // Metrics are fetched incrementally: every poll after the first asks only for newer points.
     const metricUrls: string[] = [];
