@@ -242,6 +242,32 @@ describe("downloads stored on another host", () => {
   });
 });
 
+describe("links that all redirect to pages on another host", () => {
+  it("sets their URL shape aside after three, as it does for links that answer useless files", async () => {
+    const social = await startRouteSite(Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`/intent?a=${i + 1}`, page([])])));
+    const routes: Record<string, Route> = { "/": page(Array.from({ length: 12 }, (_, i) => `/articles/a${i + 1}`)) };
+    for (let i = 1; i <= 12; i++) {
+      routes[`/articles/a${i}`] = page([`/share/${i}/social`]);
+      routes[`/share/${i}/social`] = { status: 302, headers: { location: `${social.origin}/intent?a=${i}` } };
+    }
+    const site = await startRouteSite(routes);
+    try {
+      // Depth first, each article's share link is pulled before the next article lists its own.
+      const result = await runTestCrawl({ rootUrl: site.rootUrl, strategy: "dfs" });
+      const shares = site.paths("GET").filter((path) => path.startsWith("/share/"));
+      // Three answers, then the 4th and 8th of the nine links that came after as probes.
+      expect(shares).toEqual(["/share/12/social", "/share/11/social", "/share/10/social", "/share/6/social", "/share/2/social"]);
+      expect(social.paths("GET").filter((path) => path !== "/robots.txt")).toHaveLength(5);
+      const skipped = result.sink.events.find((event) => event.kind === "shape-skipped");
+      expect(skipped?.message).toContain("/share/#/social: they answered pages on another host");
+      expect(site.paths("GET").filter((path) => path.startsWith("/articles/"))).toHaveLength(12);
+    } finally {
+      await site.close();
+      await social.close();
+    }
+  });
+});
+
 describe("a site that needs its cookies back", () => {
   it("keeps the cookies it sets and sends them on later requests, so its redirects lead somewhere and its files are served", async () => {
     const cookieOf = (req: { headers: Record<string, string | string[] | undefined> }) => String(req.headers.cookie ?? "");

@@ -177,7 +177,7 @@ export class CrawlEngine {
     if (final) {
       const { outcome, url } = final;
       const response = outcome.result;
-      this.recordShape(link.url, response, outcome.isTarget);
+      this.recordShape(link.url, response, outcome.isTarget, url);
       const ok = response.outcome === "ok" && response.status >= 200 && response.status < 300;
       if (ok && this.parts.runner.isHtmlMime(response.mime) && response.body) {
         this.parts.typer.label(link.url, "html");
@@ -305,7 +305,7 @@ export class CrawlEngine {
       const final = await this.getFollowingRedirects(link.url, context, "target");
       if (!final) continue;
       const response = final.outcome.result;
-      this.recordShape(link.url, response, final.outcome.isTarget);
+      this.recordShape(link.url, response, final.outcome.isTarget, final.url);
       if (final.outcome.isTarget) {
         this.parts.typer.label(link.url, "target");
         if (this.recordTarget(final.outcome, final.url, { ...page, tagPath: link.tagPath }, pageUrl)) reward += 1;
@@ -339,21 +339,28 @@ export class CrawlEngine {
       });
     }
     if (type !== "neither" && status >= 200 && status < 300) typer.label(link.url, type);
-    this.recordShape(link.url, outcome.result, type === "target");
+    this.recordShape(link.url, outcome.result, type === "target", link.url);
     return type;
   }
 
-  /** Feeds the dead-shape filter: a 2xx answer is useful when it is a page or a target. */
-  private recordShape(url: string, response: FetchResult, isTarget: boolean): void {
+  /**
+   * Feeds the dead-shape filter with the answer a link of the site got at `answeredAt` (where its
+   * redirects led): a 2xx answer is useful when it is a target, or a page of the site. A page on
+   * another host is never crawled: links shaped like `/share/#/twitter` that all lead to one are
+   * set aside after a few, instead of costing two requests each.
+   */
+  private recordShape(url: string, response: FetchResult, isTarget: boolean, answeredAt: string): void {
     const filter = this.parts.deadShapes;
     if (!filter || response.status < 200 || response.status >= 300 || response.outcome === "error") return;
-    const useful = isTarget || (response.outcome === "ok" && this.parts.runner.isHtmlMime(response.mime));
-    const change = filter.record(url, useful);
+    const isPage = response.outcome === "ok" && this.parts.runner.isHtmlMime(response.mime);
+    const offSite = isPage && !isTarget && answeredAt !== url && !isInSite(answeredAt, this.site);
+    const change = filter.record(url, isTarget || (isPage && !offSite));
     if (change?.kind === "died") {
+      const answered = offSite ? "pages on another host" : `${response.mime || "files"} (neither pages nor targets)`;
       this.parts.sink.event({
         level: "info",
         kind: "shape-skipped",
-        message: `Setting aside links shaped like ${change.shape}: they answered ${response.mime || "files"} (neither pages nor targets); a few are still tried`,
+        message: `Setting aside links shaped like ${change.shape}: they answered ${answered}; a few are still tried`,
         data: { shape: change.shape, mime: response.mime },
       });
     } else if (change?.kind === "revived") {
