@@ -177,7 +177,7 @@ export class CrawlEngine {
     if (final) {
       const { outcome, url } = final;
       const response = outcome.result;
-      this.recordShape(link.url, response, outcome.isTarget, url);
+      this.recordShape(link.url, response, outcome.isTarget, final.inSite);
       const ok = response.outcome === "ok" && response.status >= 200 && response.status < 300;
       if (ok && this.parts.runner.isHtmlMime(response.mime) && response.body) {
         this.parts.typer.label(link.url, "html");
@@ -200,14 +200,15 @@ export class CrawlEngine {
    * GETs a URL and follows redirects itself (ALGORITHM.md: each hop one counted request, the new
    * URL inheriting the link's tag path and group). Stops at filtered or already-seen locations
    * (but for one return along the chain after a Set-Cookie). A hop to another host is followed
-   * (see `acceptable`), and what answers there is kept only if it is a target. Null when nothing
-   * usable came back (robots, budget, redirect refused).
+   * (see `acceptable`), and what answers there is kept only if it is a target; `inSite` says
+   * where the final answer came from. Null when nothing usable came back (robots, budget,
+   * redirect refused).
    */
   private async getFollowingRedirects(
     startUrl: string,
     context: RequestContext,
     plan: "page" | "target",
-  ): Promise<{ outcome: RequestOutcome; url: string } | null> {
+  ): Promise<{ outcome: RequestOutcome; url: string; inSite: boolean } | null> {
     let url = startUrl;
     let inSite = true;
     const chain = [url];
@@ -219,12 +220,12 @@ export class CrawlEngine {
       if (!outcome) return null;
       const { status, location, headers } = outcome.result;
       const isRedirect = status >= 300 && status < 400 && location !== null;
-      if (!isRedirect) return { outcome, url };
+      if (!isRedirect) return { outcome, url, inSite };
       if (hop >= this.parts.config.params.maxRedirects) return null;
       const next = normalizeUrl(location, url);
       if (!next) return null;
       inSite = isInSite(next, this.site);
-      if (!this.acceptable(next, inSite ? "redirect" : "offsite-download") || this.parts.deadShapes?.isDead(next)) return null;
+      if (!this.acceptable(next, "redirect") || this.parts.deadShapes?.isDead(next)) return null;
       if (!this.parts.links.markSeen(next)) {
         // A server that sets a cookie and sends the client back along the chain (often to the
         // very URL) to check it: with the cookie now kept, going back is worth one request, once.
@@ -243,15 +244,15 @@ export class CrawlEngine {
    * download URLs (S3 / MinIO `X-Amz-…` queries) run 400+ characters and failed the length rule,
    * so a forge's or a portal's download that answered 302 to its store was never fetched.
    *
-   * `offsite-download`: a link of the site that redirects to another host (a CDN, an S3 bucket,
-   * GitHub's release storage) is followed there, as Heritrix follows redirects out of scope,
+   * A redirect may lead to another host: a link of the site that redirects to a CDN, an S3 bucket,
+   * GitHub's release storage is followed there, as Heritrix follows redirects out of scope,
    * whether the link was typed as a target or as a page (the HEAD bootstrap types every redirect
    * as a page, and extension-less `/download/42` links often look like pages to the classifier).
    * What answers off-site is kept only if it is a target: a page there is neither read nor
    * crawled. Network safety and robots.txt apply to that host as to any.
    */
-  private acceptable(url: string, source: "link" | "redirect" | "offsite-download"): boolean {
-    if (source !== "offsite-download" && !isInSite(url, this.site)) return false;
+  private acceptable(url: string, source: "link" | "redirect"): boolean {
+    if (source === "link" && !isInSite(url, this.site)) return false;
     const { trapExtraLengthChars, trapRepeatCount } = this.parts.config.params;
     const trapOptions = { extraLengthChars: trapExtraLengthChars, repeatCount: trapRepeatCount };
     if (source === "link" && isTrapUrl(url, this.parts.config.rootUrl, trapOptions)) return false;
@@ -305,7 +306,7 @@ export class CrawlEngine {
       const final = await this.getFollowingRedirects(link.url, context, "target");
       if (!final) continue;
       const response = final.outcome.result;
-      this.recordShape(link.url, response, final.outcome.isTarget, final.url);
+      this.recordShape(link.url, response, final.outcome.isTarget, final.inSite);
       if (final.outcome.isTarget) {
         this.parts.typer.label(link.url, "target");
         if (this.recordTarget(final.outcome, final.url, { ...page, tagPath: link.tagPath }, pageUrl)) reward += 1;
@@ -313,7 +314,7 @@ export class CrawlEngine {
         // A predicted target that is a page: filed under its group (the kit's LOCAL behaviour),
         // unless the page is on another host (a download that redirected to a login, say).
         this.parts.typer.label(link.url, "html");
-        if (isInSite(final.url, this.site)) this.fileLink({ ...link, url: final.url }, page, true);
+        if (final.inSite) this.fileLink({ ...link, url: final.url }, page, true);
       }
     }
     return reward;
@@ -339,21 +340,21 @@ export class CrawlEngine {
       });
     }
     if (type !== "neither" && status >= 200 && status < 300) typer.label(link.url, type);
-    this.recordShape(link.url, outcome.result, type === "target", link.url);
+    this.recordShape(link.url, outcome.result, type === "target", true);
     return type;
   }
 
   /**
-   * Feeds the dead-shape filter with the answer a link of the site got at `answeredAt` (where its
+   * Feeds the dead-shape filter with the answer a link of the site got (`answeredInSite`: where its
    * redirects led): a 2xx answer is useful when it is a target, or a page of the site. A page on
    * another host is never crawled: links shaped like `/share/#/twitter` that all lead to one are
    * set aside after a few, instead of costing two requests each.
    */
-  private recordShape(url: string, response: FetchResult, isTarget: boolean, answeredAt: string): void {
+  private recordShape(url: string, response: FetchResult, isTarget: boolean, answeredInSite: boolean): void {
     const filter = this.parts.deadShapes;
     if (!filter || response.status < 200 || response.status >= 300 || response.outcome === "error") return;
     const isPage = response.outcome === "ok" && this.parts.runner.isHtmlMime(response.mime);
-    const offSite = isPage && !isTarget && answeredAt !== url && !isInSite(answeredAt, this.site);
+    const offSite = isPage && !isTarget && !answeredInSite;
     const change = filter.record(url, isTarget || (isPage && !offSite));
     if (change?.kind === "died") {
       const answered = offSite ? "pages on another host" : `${response.mime || "files"} (neither pages nor targets)`;
