@@ -5,17 +5,10 @@ import type { LinkTable } from "../link-table";
 import type { FrontierLink, GroupRow } from "../types";
 import { groupOutlook, OUTLOOK_SAMPLES } from "../../group-outlook";
 import { LinkScorer, linkFeatures } from "../../link-scorer";
+import { linkRank, SCORER_LOGIT_CAP, SCORER_WEIGHT } from "../../link-rank";
 import { PathSegmentStats } from "../../path-segment-stats";
 import { groupRows } from "./group-rows";
 import type { CrawlStrategy, PullResult } from "./strategy";
-
-/**
- * Weight of the 2-gram scorer next to the path-segment log-ratio. Measured (3 seeds, small sites):
- * 2-grams alone 0.58 / 0.40 / 0.65 / 0.95 / 0.27 of BFS (statistics, ministry, open data, deep
- * sparse, newspaper); segments alone 0.58 / 0.40 / 0.71 / 0.94 / 0.17; weight 1: 0.58 / 0.38 /
- * 0.66 / 0.89 / 0.23; weight 0.1: 0.57 / 0.40 / 0.66 / 0.86 / 0.17.
- */
-export const SCORER_WEIGHT = 0.1;
 
 /** The crawl settings SB reads (crawl-config.ts has their meaning). */
 export interface SbOptions {
@@ -33,8 +26,8 @@ export interface SbOptions {
  * Forage's default draws `linkRankSamples` links uniformly and crawls the one whose URL looks
  * most like the pages that gave targets in this crawl: the {@link PathSegmentStats} log-ratio
  * of its path segments plus {@link SCORER_WEIGHT} × the {@link LinkScorer}'s log-odds (URL and
- * anchor 2-grams, depth). The bandit still decides *what kind* of link to follow; the ranking only
- * picks among links of that kind, where a tag path cannot tell a redirect-to-file from a duplicate
+ * anchor 2-grams, depth) capped at ±{@link SCORER_LOGIT_CAP} (link-rank.ts says why). The bandit
+ * still decides *what kind* of link to follow; the ranking only picks among links of that kind, where a tag path cannot tell a redirect-to-file from a duplicate
  * listing page, or the section of a documentation tree that holds the dossiers from the others.
  * Measured with `npm run bench` (docs/BENCHMARKS.md). Drawing a sample instead of sorting keeps
  * each choice O(samples) and random among equals.
@@ -110,7 +103,7 @@ export class SbStrategy implements CrawlStrategy {
   private readonly rankLink = (linkId: number): number => {
     const link = this.links.get(linkId);
     if (!link) return -Infinity;
-    return this.segments.logRatio(link.url) + SCORER_WEIGHT * this.scorer.logit(link.url, link.anchorText, link.depth);
+    return linkRank(this.segments.logRatio(link.url), this.scorer.logit(link.url, link.anchorText, link.depth));
   };
 
   private readonly outlookOf = (_actionId: number, links: readonly number[]): number => {
