@@ -22,6 +22,7 @@
  * data −0.007, documentation site +0.008, the others within ±0.002. On two of the port ranges,
  * cap 10 cost the ministry portal +0.06 and cap 20 measured like 30 within the noise.
  */
+
 /**
  * Weight of the 2-gram scorer next to the path-segment log-ratio. Measured in the third session
  * (uncapped, 3 seeds, small sites, ÷ Forage's BFS): 2-grams alone 0.58 / 0.40 / 0.65 / 0.95 / 0.27

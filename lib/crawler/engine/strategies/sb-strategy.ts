@@ -27,8 +27,9 @@ export interface SbOptions {
  * most like the pages that gave targets in this crawl: the {@link PathSegmentStats} log-ratio
  * of its path segments plus {@link SCORER_WEIGHT} × the {@link LinkScorer}'s log-odds (URL and
  * anchor 2-grams, depth) capped at ±{@link SCORER_LOGIT_CAP} (link-rank.ts says why). The bandit
- * still decides *what kind* of link to follow; the ranking only picks among links of that kind, where a tag path cannot tell a redirect-to-file from a duplicate
- * listing page, or the section of a documentation tree that holds the dossiers from the others.
+ * still decides *what kind* of link to follow; the ranking only picks among links of that kind,
+ * where a tag path cannot tell a redirect-to-file from a duplicate listing page, or the section of
+ * a documentation tree that holds the dossiers from the others.
  * Measured with `npm run bench` (docs/BENCHMARKS.md). Drawing a sample instead of sorting keeps
  * each choice O(samples) and random among equals.
  *
