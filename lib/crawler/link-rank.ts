@@ -35,6 +35,5 @@ export const SCORER_LOGIT_CAP = 30;
 
 /** The rank of a link from its path-segment log-ratio and the scorer's log-odds. */
 export function linkRank(segmentLogRatio: number, scorerLogit: number): number {
-  const capped = scorerLogit > SCORER_LOGIT_CAP ? SCORER_LOGIT_CAP : scorerLogit < -SCORER_LOGIT_CAP ? -SCORER_LOGIT_CAP : scorerLogit;
-  return segmentLogRatio + SCORER_WEIGHT * capped;
+  return segmentLogRatio + SCORER_WEIGHT * Math.max(-SCORER_LOGIT_CAP, Math.min(SCORER_LOGIT_CAP, scorerLogit));
 }
