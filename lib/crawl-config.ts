@@ -149,6 +149,12 @@ export const algorithmParamsSchema = z.strictObject({
    */
   skipDeadUrlShapes: z.boolean().default(true),
   /**
+   * Skip links that only add a query pair (`?print=1`) to a page the crawl knows, once two pages
+   * crawled with that pair showed no link their page without it lacks (query-variant-filter.ts;
+   * Forage's addition). @default true
+   */
+  skipRedundantQueryVariants: z.boolean().default(true),
+  /**
    * Nearest-group search: "exact" (an inverted index over centroids: the true nearest, a few µs
    * per new tag path) or "hnsw" (hnswlib's approximate index, ≈ 2 ms per new tag path at 4096
    * dimensions). @default "exact"
@@ -237,7 +243,7 @@ function defaultSeed(): number {
  * them ran with (the paper's behaviour). Without this, resuming, replaying or live-editing an older
  * crawl would switch it to the newer default halfway.
  */
-const PARAMS_ADDED_LATER = { linkRankSamples: 1, rewardScaledExploration: false, urlOutlookWeight: 0, dampBarrenExploration: false, regroupRediscoveredLinks: false } as const;
+const PARAMS_ADDED_LATER = { linkRankSamples: 1, rewardScaledExploration: false, urlOutlookWeight: 0, dampBarrenExploration: false, regroupRediscoveredLinks: false, skipRedundantQueryVariants: false } as const;
 
 /** A stored crawl's settings document with {@link PARAMS_ADDED_LATER} filled in where its params lack them; ready for the schema. */
 export function withParamsAddedLater(stored: unknown): unknown {

@@ -35,6 +35,7 @@ const VALUE_FIELDS: Partial<Record<keyof CrawlFormValues, string>> = {
   strategy: "strategy",
   earlyStop: "params.earlyStop",
   skipDeadUrlShapes: "params.skipDeadUrlShapes",
+  skipRedundantQueryVariants: "params.skipRedundantQueryVariants",
   rewardScaledExploration: "params.rewardScaledExploration",
   dampBarrenExploration: "params.dampBarrenExploration",
   regroupRediscoveredLinks: "params.regroupRediscoveredLinks",

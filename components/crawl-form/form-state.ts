@@ -36,6 +36,7 @@ export interface CrawlFormValues {
   /** The algorithm settings that are not numbers (names as in `params`). */
   earlyStop: boolean;
   skipDeadUrlShapes: boolean;
+  skipRedundantQueryVariants: boolean;
   rewardScaledExploration: boolean;
   dampBarrenExploration: boolean;
   regroupRediscoveredLinks: boolean;
@@ -79,6 +80,7 @@ export function defaultFormValues(): CrawlFormValues {
     strategy: "sb",
     earlyStop: params.earlyStop,
     skipDeadUrlShapes: params.skipDeadUrlShapes,
+    skipRedundantQueryVariants: params.skipRedundantQueryVariants,
     rewardScaledExploration: params.rewardScaledExploration,
     dampBarrenExploration: params.dampBarrenExploration,
     regroupRediscoveredLinks: params.regroupRediscoveredLinks,
@@ -113,6 +115,7 @@ export function formValuesFromConfig(config: CrawlConfig): CrawlFormValues {
     strategy: config.strategy === "sb-oracle" ? "sb" : config.strategy,
     earlyStop: config.params.earlyStop,
     skipDeadUrlShapes: config.params.skipDeadUrlShapes,
+    skipRedundantQueryVariants: config.params.skipRedundantQueryVariants,
     rewardScaledExploration: config.params.rewardScaledExploration,
     dampBarrenExploration: config.params.dampBarrenExploration,
     regroupRediscoveredLinks: config.params.regroupRediscoveredLinks,
@@ -183,6 +186,7 @@ export function buildCrawlSettings(values: CrawlFormValues, hidden?: HiddenSetti
   const params: Record<string, number | boolean | string> = {
     earlyStop: values.earlyStop,
     skipDeadUrlShapes: values.skipDeadUrlShapes,
+    skipRedundantQueryVariants: values.skipRedundantQueryVariants,
     rewardScaledExploration: values.rewardScaledExploration,
     dampBarrenExploration: values.dampBarrenExploration,
     regroupRediscoveredLinks: values.regroupRediscoveredLinks,

@@ -112,6 +112,11 @@ export const PARAM_GROUPS: ParamGroup[] = [
         label: "Set aside URL shapes that only answer useless files",
         hint: "After 3 links of one URL shape (the path with its numbers ignored, e.g. /media/img/#) answered neither a page nor a target, set the rest of that shape aside; a few are still tried, and if one answers a page or a target the set-aside links come back.",
       },
+      {
+        key: "skipRedundantQueryVariants",
+        label: "Skip query variants that repeat a known page",
+        hint: "Once two pages crawled with a query pair (e.g. ?print=1) showed no link that their page without it lacks, links adding only that pair to a page already known are not crawled.",
+      },
     ],
     fields: [
       { key: "trapExtraLengthChars", label: "Trap filter: extra URL length", step: "1", hint: "Links longer than the root URL plus this many characters are skipped (endless calendars, session loops)." },

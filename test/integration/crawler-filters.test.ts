@@ -243,3 +243,45 @@ describe("dead URL shapes", () => {
     for (const path of media) expect(site.saw(path), path).toBe(true);
   });
 });
+
+describe("query variants", () => {
+  /*
+   * Six documents, each linking its PDF and its printable copy, which links the same PDF and
+   * nothing else. BFS crawls the six documents first, then the copies: the first two add no link,
+   * so `print=1` is learnt as redundant and the four copies still waiting are never requested.
+   */
+  const docs = [1, 2, 3, 4, 5, 6];
+  const printableSite = (copyLinks: (n: number) => string[]) =>
+    startRouteSite({
+      "/": page(docs.map((n) => `/doc/${n}`)),
+      ...Object.fromEntries(docs.map((n) => [`/doc/${n}`, page([`/doc/${n}/report.pdf`, `/doc/${n}?print=1`])])),
+      ...Object.fromEntries(docs.map((n) => [`/doc/${n}?print=1`, page(copyLinks(n))])),
+      ...Object.fromEntries(docs.map((n) => [`/doc/${n}/report.pdf`, { type: "application/pdf", body: `%PDF-1.4 ${n}` }])),
+      ...Object.fromEntries(docs.map((n) => [`/doc/${n}/annex.pdf`, { type: "application/pdf", body: `%PDF-1.4 annex ${n}` }])),
+    });
+  const printed = (s: TestSite) => docs.filter((n) => s.saw(`/doc/${n}?print=1`));
+
+  it("stops requesting printable copies once two of them showed nothing new, and says so", async () => {
+    site = await printableSite((n) => [`/doc/${n}/report.pdf`]);
+    const crawl = await runTestCrawl({ rootUrl: site.rootUrl, strategy: "bfs", params: { classifierBatchSize: 1 } });
+
+    expect(printed(site)).toEqual([1, 2]);
+    expect(crawl.sink.targets).toHaveLength(6);
+    expect(crawl.sink.events.filter((event) => event.kind.startsWith("query-pair-")).map((event) => [event.kind, event.data])).toEqual([
+      ["query-pair-skipped", { pair: "print=1" }],
+    ]);
+  });
+
+  it("requests every copy when the setting is off, or when a copy lists a file its page does not", async () => {
+    site = await printableSite((n) => [`/doc/${n}/report.pdf`]);
+    await runTestCrawl({ rootUrl: site.rootUrl, strategy: "bfs", params: { classifierBatchSize: 1, skipRedundantQueryVariants: false } });
+    expect(printed(site)).toEqual(docs);
+    await site.close();
+
+    site = await printableSite((n) => [`/doc/${n}/report.pdf`, `/doc/${n}/annex.pdf`]);
+    const crawl = await runTestCrawl({ rootUrl: site.rootUrl, strategy: "bfs", params: { classifierBatchSize: 1 } });
+    expect(printed(site)).toEqual(docs);
+    expect(crawl.sink.targets).toHaveLength(12);
+    expect(crawl.sink.events.filter((event) => event.kind.startsWith("query-pair-"))).toEqual([]);
+  });
+});

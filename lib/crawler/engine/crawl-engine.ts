@@ -7,6 +7,7 @@ import { compileUrlPatterns, hasBlockedExtension, isInSite, isTrapUrl, normalize
 import type { FetchResult } from "../fetch/types";
 import type { Budget } from "./budget";
 import type { DeadShapeFilter, ParkedLink } from "./dead-shape-filter";
+import type { QueryVariantFilter } from "./query-variant-filter";
 import type { EngineMeter } from "./engine-meter";
 import type { EarlyStopSignal } from "./early-stop-signal";
 import { detachString, type LinkTable } from "./link-table";
@@ -38,6 +39,8 @@ export interface CrawlEngineParts {
   meter: EngineMeter;
   /** Learns URL shapes that only answer with useless files; null to fetch every link. */
   deadShapes: DeadShapeFilter | null;
+  /** Learns query pairs that only re-present a page (`?print=1`); null to crawl every variant. */
+  queryVariants: QueryVariantFilter | null;
   /** Live-editable URL patterns (PATCH while running). */
   urlPatterns: () => readonly string[];
   /** Called after every page with the engine's state, e.g. to flush or checkpoint. */
@@ -171,6 +174,8 @@ export class CrawlEngine {
   private async crawlPage(link: FrontierLink): Promise<void> {
     // A URL pattern added (live settings) while the link waited: never requested, nothing learnt.
     if (this.urlPatternMatcher()(link.url)) return;
+    // A variant filed before its query pair was learnt to be redundant: skipped the same way.
+    if (this.parts.queryVariants?.isRedundant(link.url, this.isKnown)) return;
     const context: RequestContext = { kind: "page", tagPath: link.tagPath || null, groupId: link.groupId, depth: link.depth, referrer: link.referrer };
     const final = await this.getFollowingRedirects(link.url, context, "page");
     let result: PullResult = { reward: 0, wasHtml: false };
@@ -275,15 +280,18 @@ export class CrawlEngine {
    */
   private async processPage(html: string, pageUrl: string, page: FrontierLink, context: PageContext): Promise<number> {
     const newTargets: ExtractedLink[] = [];
-    const { meter, typer } = this.parts;
+    const { meter, typer, queryVariants } = this.parts;
     meter.start();
+    const linkUrls: string[] = [];
     for (const link of extractLinks(html, pageUrl, context)) {
+      linkUrls.push(link.url);
       // Most links of a page were seen before (menus, sidebars): the URL rules judged them then.
       if (this.parts.links.has(link.url)) {
         this.parts.strategy.rediscover?.(link.url, link.tagPath);
         continue;
       }
       if (!this.acceptable(link.url, "link")) continue;
+      if (queryVariants?.isRedundant(link.url, this.isKnown)) continue;
       this.parts.links.markSeen(link.url);
       const deadShapes = this.parts.deadShapes;
       if (deadShapes?.isDead(link.url) && !deadShapes.admit(this.parkable(link, page))) continue; // parked
@@ -299,6 +307,7 @@ export class CrawlEngine {
       else if (type === "html") this.fileLink(link, page);
       if (!this.parts.budget.canRequest()) break;
     }
+    if (queryVariants) this.reportRedundantPairs(queryVariants.notePage(page.url, pageUrl, linkUrls));
     meter.stop();
     let reward = 0;
     for (const link of newTargets) {
@@ -318,6 +327,19 @@ export class CrawlEngine {
       }
     }
     return reward;
+  }
+
+  private readonly isKnown = (url: string): boolean => this.parts.links.has(url);
+
+  private reportRedundantPairs(pairs: readonly string[]): void {
+    for (const pair of pairs) {
+      this.parts.sink.event({
+        level: "info",
+        kind: "query-pair-skipped",
+        message: `Skipping links that only add ?${pair} to a known page: the pages crawled with it showed no link their page without it lacks`,
+        data: { pair },
+      });
+    }
   }
 
   /** Types a link by a HEAD request (while the classifier is untrained). */

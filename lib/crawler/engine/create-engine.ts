@@ -14,6 +14,7 @@ import { createEarlyStopSignal } from "./early-stop-signal";
 import { ENGINE_STATE_VERSION, type EngineState } from "./engine-state";
 import { LinkTable } from "./link-table";
 import { LinkTyper, type LinkOracle } from "./link-typer";
+import { QueryVariantFilter } from "./query-variant-filter";
 import { RequestRunner, type LiveSettings } from "./request-runner";
 import { createStrategy } from "./strategies/create-strategy";
 import { restoreStrategy } from "./strategies/restore-strategy";
@@ -138,6 +139,11 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
   const strategy = restore ? restoreStrategy(config, prng, links, restore.strategyState) : createStrategy(config, prng, links);
   const earlyStop = config.params.earlyStop ? createEarlyStopSignal(config.params, restore?.earlyStop) : null;
   const deadShapes = config.params.skipDeadUrlShapes ? (restore?.deadShapes ? DeadShapeFilter.fromState(restore.deadShapes) : new DeadShapeFilter()) : null;
+  const queryVariants = config.params.skipRedundantQueryVariants
+    ? restore?.queryVariants
+      ? QueryVariantFilter.fromState(restore.queryVariants)
+      : new QueryVariantFilter()
+    : null;
   const engine = new CrawlEngine({
     config,
     links,
@@ -148,6 +154,7 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
     earlyStop,
     meter,
     deadShapes,
+    queryVariants,
     sink,
     counters,
     signal,
@@ -182,6 +189,7 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
       classifier: classifier.toState(),
       earlyStop: earlyStop ? earlyStop.monitor.toState() : null,
       deadShapes: deadShapes ? deadShapes.toState() : null,
+      queryVariants: queryVariants ? queryVariants.toState() : null,
       cookies: cookies.toState(),
     }),
     async close() {

@@ -6,6 +6,7 @@ import type { PrngState } from "../prng";
 import type { UrlClassifierState } from "../url-classifier";
 import type { DeadShapeFilterState } from "./dead-shape-filter";
 import type { LinkTableState } from "./link-table";
+import type { QueryVariantFilterState } from "./query-variant-filter";
 import type { CrawlCounters } from "./types";
 
 /** Format of {@link EngineState}; a checkpoint of another version is not resumed. */
@@ -16,7 +17,7 @@ export const ENGINE_STATE_VERSION = 1;
  * is being crawled: a page's links are filed one by one and its targets downloaded after).
  * Restoring it (`createCrawlEngine({ restore })`) continues the crawl with the same choices:
  * same PRNG state, same frontier and link ids, same groups, bandit arms, classifier weights and
- * pending labels, early-stopping windows, dead URL shapes and cookies. robots.txt is fetched again.
+ * pending labels, early-stopping windows, dead URL shapes, redundant query pairs and cookies. robots.txt is fetched again.
  */
 export interface EngineState {
   readonly version: typeof ENGINE_STATE_VERSION;
@@ -32,6 +33,8 @@ export interface EngineState {
   readonly classifier: UrlClassifierState;
   readonly earlyStop: EarlyStopState | null;
   readonly deadShapes: DeadShapeFilterState | null;
+  /** Absent in checkpoints taken before query variants were learnt: the resumed crawl learns afresh. */
+  readonly queryVariants?: QueryVariantFilterState | null;
   /** Absent in checkpoints taken before cookies were kept: the resumed crawl starts with none. */
   readonly cookies?: CookieJarState;
 }
