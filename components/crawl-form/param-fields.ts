@@ -115,7 +115,7 @@ export const PARAM_GROUPS: ParamGroup[] = [
       {
         key: "skipRedundantQueryVariants",
         label: "Skip query variants that repeat a known page",
-        hint: "Once two pages crawled with a query pair (e.g. ?print=1) showed no link that their page without it lacks, links adding only that pair to a page already known are not crawled.",
+        hint: "Once pages of two different paths, crawled with a query pair (e.g. ?print=1), showed no link that their page without it lacks, links adding only that pair to a page already known are not crawled.",
       },
     ],
     fields: [

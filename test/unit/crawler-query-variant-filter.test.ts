@@ -36,7 +36,7 @@ describe("query variants", () => {
     expect(filter.isRedundant(`${site}/reports/7`, isKnown)).toBe(false);
     // Judged: page 3 no longer keeps its links for its printable copy.
     notePage(filter, `${site}/reports/3`, docLinks(3));
-    expect(filter.toState()).toEqual({ pairs: [["print=1", 2, false]], pending: [] });
+    expect(filter.toState()).toEqual({ pairs: [["print=1", [`${site}/reports/1`, `${site}/reports/2`], false]], pending: [] });
   });
 
   it("marks a pair as changing its page for good when a variant shows a link its page lacks", () => {
@@ -46,7 +46,7 @@ describe("query variants", () => {
     expect(crawlPageAndPrint(filter, 2)).toEqual([]);
     expect(crawlPageAndPrint(filter, 3)).toEqual([]);
     expect(filter.isRedundant(`${site}/reports/9?print=1`, () => true)).toBe(false);
-    expect(filter.toState().pairs).toEqual([["print=1", 0, true]]);
+    expect(filter.toState().pairs).toEqual([["print=1", [], true]]);
   });
 
   it("tolerates one new link in fifty, and judges only variants of the page that links them", () => {
@@ -55,17 +55,30 @@ describe("query variants", () => {
     notePage(filter, `${site}/list`, [...menu, `${site}/list?sort=asc`]);
     // 50 links, one of them (the link back to descending order) not on the page: adds nothing.
     expect(notePage(filter, `${site}/list?sort=asc`, [...menu, `${site}/list?sort=desc`])).toEqual([]);
-    expect(filter.toState().pairs).toEqual([["sort=asc", 1, false]]);
+    expect(filter.toState().pairs).toEqual([["sort=asc", [`${site}/list`], false]]);
     // 50 links, two of them new: changes the page.
     notePage(filter, `${site}/other`, [...menu, `${site}/other?sort=asc`]);
     expect(notePage(filter, `${site}/other?sort=asc`, [...menu.slice(0, 48), `${site}/a`, `${site}/b`])).toEqual([]);
     expect(filter.isRedundant(`${site}/list?sort=asc`, () => true)).toBe(false);
     // A link to another path with a query is not a variant of the page: nothing is kept for it.
     notePage(filter, `${site}/x`, [`${site}/y?print=1`]);
-    expect(filter.toState()).toEqual({ pairs: [["sort=asc", 1, true]], pending: [] });
+    expect(filter.toState()).toEqual({ pairs: [["sort=asc", [`${site}/list`], true]], pending: [] });
     // A variant must keep the page's own pairs: /list?page=2&sort=asc is a variant of /list?page=2.
     notePage(filter, `${site}/list?page=2`, [`${site}/list?sort=desc`, `${site}/list?page=2&view=grid`]);
     expect(filter.toState().pending.map(([url, , , pairs]) => [url, pairs])).toEqual([[`${site}/list?page=2&view=grid`, ["view=grid"]]]);
+  });
+
+  it("counts confirmations from pages of different paths only", () => {
+    const filter = new QueryVariantFilter();
+    // Two listings of one path (its first page and its second) whose filtered variants add nothing.
+    notePage(filter, `${site}/datasets`, [`${site}/d/1`, `${site}/datasets?tag=a`]);
+    expect(notePage(filter, `${site}/datasets?tag=a`, [`${site}/d/1`])).toEqual([]);
+    notePage(filter, `${site}/datasets?page=2`, [`${site}/d/2`, `${site}/datasets?page=2&tag=a`]);
+    expect(notePage(filter, `${site}/datasets?page=2&tag=a`, [`${site}/d/2`])).toEqual([]);
+    expect(filter.toState().pairs).toEqual([["tag=a", [`${site}/datasets`], false]]);
+    // A page of another path confirms it.
+    notePage(filter, `${site}/org/x`, [`${site}/d/3`, `${site}/org/x?tag=a`]);
+    expect(notePage(filter, `${site}/org/x?tag=a`, [`${site}/d/3`])).toEqual(["tag=a"]);
   });
 
   it("compares a variant reached through a redirect by the link that was pulled", () => {
@@ -95,6 +108,6 @@ describe("query variants", () => {
     // The first waiting variant was forgotten: crawling it judges nothing.
     notePage(filter, `${site}/p/0?v=0`, []);
     notePage(filter, `${site}/p/1?v=1`, []);
-    expect(filter.toState().pairs).toEqual([["v=1", 1, false]]);
+    expect(filter.toState().pairs).toEqual([["v=1", [`${site}/p/1`], false]]);
   });
 });

@@ -10,11 +10,13 @@
  * plus at least one more) keeps its link set until that variant is crawled. When it is, the
  * variant's links are compared with the page's: if at most 1 in {@link MAX_NEW_LINK_SHARE_INV} is
  * new, each added pair (`print=1`, exactly as written) gets a confirmation; otherwise it is
- * marked as changing the page, for good. A pair confirmed {@link CONFIRMATIONS} times before any
- * contradiction is *redundant*, for good too: a later link whose URL, without its redundant pairs,
+ * marked as changing the page, for good. A pair confirmed on {@link CONFIRMATIONS} different paths
+ * before any contradiction is *redundant*, for good too: a later link whose URL, without its redundant pairs,
  * is already known is not crawled (and since such links are no longer crawled, no later variant
  * could contradict it). A link whose page without the pair is unknown is still crawled, so
- * nothing becomes unreachable. Only links are compared, not text: a crawl for files needs the
+ * nothing becomes unreachable. Different paths, because what holds on one listing need not hold on
+ * another of the same page: `/datasets?tag=a` may add nothing to a short `/datasets`, yet
+ * `/datasets?page=3&tag=a` lists other datasets than `/datasets?page=3`. Only links are compared, not text: a crawl for files needs the
  * links of a page, and a variant that only reflows the text adds none.
  *
  * Memory is bounded: a waiting variant keeps its page's links as 32-bit hashes (a collision could
@@ -28,16 +30,17 @@ export const MAX_NEW_LINK_SHARE_INV = 50;
 export const MAX_PENDING = 1000;
 
 /**
- * Plain JSON state: each judged pair with its confirmations and whether a variant contradicted it,
+ * Plain JSON state: each judged pair with the paths that confirmed it and whether a variant contradicted it,
  * and the variants waiting for comparison, oldest first, with their page's link hashes.
  */
 export interface QueryVariantFilterState {
-  readonly pairs: [pair: string, confirmations: number, changesPage: boolean][];
+  readonly pairs: [pair: string, confirmedOnPaths: string[], changesPage: boolean][];
   readonly pending: [variantUrl: string, pageUrl: string, pageLinkHashes: number[], addedPairs: string[]][];
 }
 
 interface Verdict {
-  confirmations: number;
+  /** Paths (URLs without their query) of the pages whose variants confirmed the pair. */
+  confirmedOnPaths: string[];
   changesPage: boolean;
 }
 
@@ -84,7 +87,7 @@ export class QueryVariantFilter {
       const addsNothing = addsNothingNew(waiting, requestedUrl, links);
       let judged = false;
       for (const pair of waiting.addedPairs) {
-        const verdict = this.judge(pair, addsNothing);
+        const verdict = this.judge(pair, addsNothing, waiting.pageUrl);
         if (verdict === "redundant") madeRedundant.push(pair);
         if (verdict !== null) judged = true;
       }
@@ -101,7 +104,7 @@ export class QueryVariantFilter {
 
   toState(): QueryVariantFilterState {
     return {
-      pairs: [...this.verdicts].map(([pair, v]) => [pair, v.confirmations, v.changesPage]),
+      pairs: [...this.verdicts].map(([pair, v]) => [pair, [...v.confirmedOnPaths], v.changesPage]),
       pending: [...this.pending].map(([url, w]) => [url, w.pageUrl, [...w.pageLinks], [...w.addedPairs]]),
     };
   }
@@ -109,32 +112,36 @@ export class QueryVariantFilter {
   static fromState(state: QueryVariantFilterState): QueryVariantFilter {
     const filter = new QueryVariantFilter();
     if (!state || !Array.isArray(state.pairs) || !Array.isArray(state.pending)) throw new TypeError("Invalid query-variant state: no pairs or pending variants");
-    for (const [pair, confirmations, changesPage] of state.pairs) {
-      filter.verdicts.set(pair, { confirmations, changesPage });
-      if (!changesPage && confirmations >= CONFIRMATIONS) filter.redundant.add(pair);
+    for (const [pair, confirmedOnPaths, changesPage] of state.pairs) {
+      if (!Array.isArray(confirmedOnPaths)) throw new TypeError(`Invalid query-variant state: pair ${pair}`);
+      filter.verdicts.set(pair, { confirmedOnPaths: [...confirmedOnPaths], changesPage });
+      if (!changesPage && confirmedOnPaths.length >= CONFIRMATIONS) filter.redundant.add(pair);
     }
     for (const [url, pageUrl, pageLinks, addedPairs] of state.pending) filter.pending.set(url, { pageUrl, pageLinks: new Set(pageLinks), addedPairs });
     return filter;
   }
 
-  /** Counts one comparison for `pair`; returns the verdict it reached, if any. */
-  private judge(pair: string, addsNothing: boolean): "redundant" | "changes-page" | null {
-    const verdict = this.verdicts.get(pair) ?? { confirmations: 0, changesPage: false };
+  /** Counts one comparison for `pair` on the page `pageUrl`; returns the verdict it reached, if any. */
+  private judge(pair: string, addsNothing: boolean, pageUrl: string): "redundant" | "changes-page" | null {
+    const verdict = this.verdicts.get(pair) ?? { confirmedOnPaths: [], changesPage: false };
     this.verdicts.set(pair, verdict);
     if (this.isJudged(pair)) return null;
     if (!addsNothing) {
       verdict.changesPage = true;
       return "changes-page";
     }
-    verdict.confirmations += 1;
-    if (verdict.confirmations < CONFIRMATIONS) return null;
+    const q = pageUrl.indexOf("?");
+    const path = q < 0 ? pageUrl : pageUrl.slice(0, q);
+    if (verdict.confirmedOnPaths.includes(path)) return null;
+    verdict.confirmedOnPaths.push(path);
+    if (verdict.confirmedOnPaths.length < CONFIRMATIONS) return null;
     this.redundant.add(pair);
     return "redundant";
   }
 
   private isJudged(pair: string): boolean {
     const verdict = this.verdicts.get(pair);
-    return verdict !== undefined && (verdict.changesPage || verdict.confirmations >= CONFIRMATIONS);
+    return verdict !== undefined && (verdict.changesPage || verdict.confirmedOnPaths.length >= CONFIRMATIONS);
   }
 
   private forgetJudgedVariants(): void {
