@@ -150,8 +150,8 @@ export const algorithmParamsSchema = z.strictObject({
   skipDeadUrlShapes: z.boolean().default(true),
   /**
    * Skip links that only add a query pair (`?print=1`) to a page the crawl knows, once pages of two
-   * different paths, crawled with that pair, showed no link their page without it lacks (query-variant-filter.ts;
-   * Forage's addition). @default true
+   * different paths, crawled with that pair, showed no link their page without it lacks
+   * (query-variant-filter.ts; Forage's addition). @default true
    */
   skipRedundantQueryVariants: z.boolean().default(true),
   /**

@@ -114,11 +114,16 @@ const FNV_PRIME = 0x01000193;
 const COLON = 0x3a;
 const HASH_SIGN = 0x23;
 
-/** The bucket of one token: its 32-bit FNV-1a (UTF-16 code units) modulo {@link BUCKETS}. */
-export function tokenBucket(token: string): number {
+/** 32-bit FNV-1a of a string's UTF-16 code units. */
+export function fnv1a32(text: string): number {
   let hash = FNV_OFFSET;
-  for (let i = 0; i < token.length; i++) hash = Math.imul(hash ^ token.charCodeAt(i), FNV_PRIME);
-  return (hash >>> 0) & (BUCKETS - 1);
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), FNV_PRIME);
+  return hash >>> 0;
+}
+
+/** The bucket of one token: its {@link fnv1a32} modulo {@link BUCKETS}. */
+export function tokenBucket(token: string): number {
+  return fnv1a32(token) & (BUCKETS - 1);
 }
 
 /**

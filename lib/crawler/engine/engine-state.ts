@@ -17,7 +17,8 @@ export const ENGINE_STATE_VERSION = 1;
  * is being crawled: a page's links are filed one by one and its targets downloaded after).
  * Restoring it (`createCrawlEngine({ restore })`) continues the crawl with the same choices:
  * same PRNG state, same frontier and link ids, same groups, bandit arms, classifier weights and
- * pending labels, early-stopping windows, dead URL shapes, redundant query pairs and cookies. robots.txt is fetched again.
+ * pending labels, early-stopping windows, dead URL shapes, redundant query pairs and cookies.
+ * robots.txt is fetched again.
  */
 export interface EngineState {
   readonly version: typeof ENGINE_STATE_VERSION;

@@ -10,28 +10,32 @@
  * plus at least one more) keeps its link set until that variant is crawled. When it is, the
  * variant's links are compared with the page's: if at most 1 in {@link MAX_NEW_LINK_SHARE_INV} is
  * new, each added pair (`print=1`, exactly as written) gets a confirmation; otherwise it is
- * marked as changing the page, for good. A pair confirmed on {@link CONFIRMATIONS} different paths
- * before any contradiction is *redundant*, for good too: a later link whose URL, without its redundant pairs,
- * is already known is not crawled (and since such links are no longer crawled, no later variant
- * could contradict it). A link whose page without the pair is unknown is still crawled, so
- * nothing becomes unreachable. Different paths, because what holds on one listing need not hold on
- * another of the same page: `/datasets?tag=a` may add nothing to a short `/datasets`, yet
- * `/datasets?page=3&tag=a` lists other datasets than `/datasets?page=3`. Only links are compared, not text: a crawl for files needs the
- * links of a page, and a variant that only reflows the text adds none.
+ * marked as changing the page, for good. A pair confirmed on {@link CONFIRMATIONS} different
+ * paths before any contradiction is *redundant*, for good too: a later link whose URL, without its
+ * redundant pairs, is already known is not crawled (and since such links are no longer crawled,
+ * no later variant could contradict it). A link whose page without the pair is unknown is still
+ * crawled, so nothing becomes unreachable. Different paths, because what holds on one listing
+ * need not hold on another page of it: `/datasets?tag=a` may add nothing to a short `/datasets`,
+ * yet `/datasets?page=3&tag=a` lists other datasets than `/datasets?page=3`. Only links are
+ * compared, not text: a crawl for files needs the links of a page, and a variant that only
+ * reflows the text adds none.
  *
  * Memory is bounded: a waiting variant keeps its page's links as 32-bit hashes (a collision could
  * only hide one new link), at most {@link MAX_PENDING} variants wait (the oldest is forgotten
  * first), those whose pairs are all judged are forgotten at once, and a judged pair is one short
  * string.
  */
+import { fnv1a32 } from "../path-segment-stats";
+
 export const CONFIRMATIONS = 2;
 /** A variant "adds nothing" when at most 1 of this many of its links is not on its page (2 %). */
 export const MAX_NEW_LINK_SHARE_INV = 50;
 export const MAX_PENDING = 1000;
 
 /**
- * Plain JSON state: each judged pair with the paths that confirmed it and whether a variant contradicted it,
- * and the variants waiting for comparison, oldest first, with their page's link hashes.
+ * Plain JSON state: each judged pair with the paths that confirmed it and whether a variant
+ * contradicted it, and the variants waiting for comparison, oldest first, with their page's link
+ * hashes.
  */
 export interface QueryVariantFilterState {
   readonly pairs: [pair: string, confirmedOnPaths: string[], changesPage: boolean][];
@@ -47,7 +51,7 @@ interface Verdict {
 interface PendingVariant {
   /** The URL of the page that links the variant. */
   readonly pageUrl: string;
-  /** That page's links, hashed ({@link linkHash}). */
+  /** That page's links, hashed ({@link fnv1a32}). */
   readonly pageLinks: ReadonlySet<number>;
   /** The query pairs the variant adds to the page's URL. */
   readonly addedPairs: readonly string[];
@@ -130,8 +134,7 @@ export class QueryVariantFilter {
       verdict.changesPage = true;
       return "changes-page";
     }
-    const q = pageUrl.indexOf("?");
-    const path = q < 0 ? pageUrl : pageUrl.slice(0, q);
+    const path = withoutQuery(pageUrl);
     if (verdict.confirmedOnPaths.includes(path)) return null;
     verdict.confirmedOnPaths.push(path);
     if (verdict.confirmedOnPaths.length < CONFIRMATIONS) return null;
@@ -150,16 +153,15 @@ export class QueryVariantFilter {
 
   /** Files every link of the page that is a variant of it with a pair still to judge. */
   private keepForVariants(pageUrl: string, links: readonly string[]): void {
-    const q = pageUrl.indexOf("?");
-    const path = q < 0 ? pageUrl : pageUrl.slice(0, q);
-    const pagePairs = q < 0 ? [] : splitQuery(pageUrl, q);
+    const path = withoutQuery(pageUrl);
+    const pagePairs = path.length < pageUrl.length ? splitQuery(pageUrl, path.length) : [];
     let pageLinks: Set<number> | null = null;
     for (const url of links) {
       if (url.length <= path.length + 1 || url.charCodeAt(path.length) !== QUESTION_MARK || !url.startsWith(path)) continue;
       if (this.pending.has(url)) continue;
       const addedPairs = pairsAdded(pagePairs, splitQuery(url, path.length));
       if (!addedPairs || addedPairs.every((pair) => this.isJudged(pair))) continue;
-      pageLinks ??= new Set(links.map(linkHash));
+      pageLinks ??= new Set(links.map(fnv1a32));
       if (this.pending.size >= MAX_PENDING) this.pending.delete(this.pending.keys().next().value!);
       this.pending.set(url, { pageUrl, pageLinks, addedPairs });
     }
@@ -167,6 +169,11 @@ export class QueryVariantFilter {
 }
 
 const QUESTION_MARK = 0x3f;
+
+function withoutQuery(url: string): string {
+  const q = url.indexOf("?");
+  return q < 0 ? url : url.slice(0, q);
+}
 
 /** The query pairs of `url`, whose `?` is at `q`; empty pairs (`a=1&&b=2`) dropped. */
 function splitQuery(url: string, q: number): string[] {
@@ -187,22 +194,15 @@ function pairsAdded(page: readonly string[], variant: readonly string[]): string
 
 /** True when at most 1 in {@link MAX_NEW_LINK_SHARE_INV} of the variant's links is missing from its page. */
 function addsNothingNew(waiting: PendingVariant, variantUrl: string, links: readonly string[]): boolean {
-  const pageHash = linkHash(waiting.pageUrl);
-  const variantHash = linkHash(variantUrl);
+  const pageHash = fnv1a32(waiting.pageUrl);
+  const variantHash = fnv1a32(variantUrl);
   let counted = 0;
   let fresh = 0;
   for (const url of links) {
-    const hash = linkHash(url);
+    const hash = fnv1a32(url);
     if (hash === pageHash || hash === variantHash) continue;
     counted += 1;
     if (!waiting.pageLinks.has(hash)) fresh += 1;
   }
   return fresh * MAX_NEW_LINK_SHARE_INV <= counted;
-}
-
-/** 32-bit FNV-1a of a URL's UTF-16 code units. */
-function linkHash(url: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < url.length; i++) hash = Math.imul(hash ^ url.charCodeAt(i), 0x01000193);
-  return hash >>> 0;
 }
