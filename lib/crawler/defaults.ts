@@ -192,3 +192,25 @@ export const ALGORITHM_DEFAULTS = {
   trapExtraLengthChars: 350,
   trapRepeatCount: 3,
 } as const satisfies AlgorithmDefaults;
+
+/**
+ * Bounds that keep one hostile page from stalling or bloating a crawl (links.ts, http-fetcher.ts).
+ * Honest pages stay far inside them: the simulator's and real sites' deepest pages nest ~40
+ * elements, link ~5 000 URLs and use URLs under 2 000 characters.
+ */
+export const PAGE_LIMITS = {
+  /**
+   * Open elements tracked: deeper elements are not pushed, so a link inside them is still found and
+   * its tag path stops at this depth. Bounds the work of every end tag (it scans the stack).
+   */
+  maxElementDepth: 512,
+  /** Links read from one page, in document order; the rest are ignored (and reported). */
+  maxLinksPerPage: 20_000,
+  /** A tag path is cut to this many characters (a class or id step included). */
+  maxTagPathChars: 2048,
+  /** Kept characters of a class, id, alt or title attribute; the rest is dropped. */
+  maxAttributeChars: 64 * 1024,
+} as const;
+
+/** Longest URL the crawler keeps from a page or requests (browsers and servers use 8 KB too). */
+export const MAX_URL_CHARS = 8192;

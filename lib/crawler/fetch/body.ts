@@ -6,7 +6,17 @@
 import type { Readable, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
-import { DecodeError, type FetchError, SinkError, toFetchError } from "./errors";
+import { DecodeError, DecompressionBombError, type FetchError, SinkError, TooManyCodingsError, toFetchError } from "./errors";
+
+/**
+ * Content codings decoded one after the other at most. `gzip, gzip` is legal and seen in the wild
+ * (a proxy compressing a compressed page); a third layer has no honest use and multiplies a bomb.
+ */
+export const MAX_CONTENT_CODINGS = 2;
+/** A decoded body over this many times its wire size is a bomb (honest HTML and CSV: 3–20×). */
+export const MAX_DECOMPRESSION_RATIO = 100;
+/** The ratio is only judged past this decoded size: a tiny page of spaces may inflate 1000×. */
+export const DECOMPRESSION_RATIO_FLOOR_BYTES = 1024 * 1024;
 
 export interface ReadBodyOptions {
   /** The Content-Encoding header ("" or absent = identity). */
@@ -17,6 +27,8 @@ export interface ReadBodyOptions {
   /** null: buffer the body; otherwise decode into this Writable (ended on success). */
   sink: Writable | null;
   signal?: AbortSignal;
+  /** Decoded bytes allowed per wire byte once past {@link DECOMPRESSION_RATIO_FLOOR_BYTES}. @default MAX_DECOMPRESSION_RATIO */
+  maxDecompressionRatio?: number;
 }
 
 export interface ReadBodyResult {
@@ -42,10 +54,7 @@ const BROTLI_LENIENT = {
  * order they were applied). Unknown codings return null: the body is then kept as sent.
  */
 export function createDecoders(contentEncoding: string | undefined): zlib.Gunzip[] | null {
-  const codings = (contentEncoding ?? "")
-    .split(",")
-    .map((c) => c.trim().toLowerCase())
-    .filter((c) => c && c !== "identity");
+  const codings = contentCodings(contentEncoding);
   const decoders: zlib.Gunzip[] = [];
   for (const coding of codings.reverse()) {
     if (coding === "gzip" || coding === "x-gzip") decoders.push(zlib.createGunzip(ZLIB_LENIENT));
@@ -56,10 +65,26 @@ export function createDecoders(contentEncoding: string | undefined): zlib.Gunzip
   return decoders;
 }
 
+/** The codings of a Content-Encoding header, in the order they were applied (`identity` dropped). */
+export function contentCodings(contentEncoding: string | undefined): string[] {
+  return (contentEncoding ?? "")
+    .split(",")
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c && c !== "identity");
+}
+
 export async function readBody(source: Readable, o: ReadBodyOptions): Promise<ReadBodyResult> {
   const stats = { wire: 0, decoded: 0 };
   const chunks: Buffer[] = [];
+  const codings = contentCodings(o.contentEncoding);
+  if (codings.length > MAX_CONTENT_CODINGS) {
+    source.on("error", noop);
+    source.destroy();
+    const message = `${codings.length} content codings (${codings.join(", ")}): at most ${MAX_CONTENT_CODINGS} are decoded`;
+    return { body: null, wireBytes: 0, bodyBytes: 0, truncated: false, tooLarge: false, error: new TooManyCodingsError(message) };
+  }
   const decoders = createDecoders(o.contentEncoding) ?? [];
+  const maxRatio = o.maxDecompressionRatio ?? MAX_DECOMPRESSION_RATIO;
   const truncate = o.overflow === "truncate" && o.sink === null;
   // pipeline() re-emits the root error on every stage, so the *first* error event says
   // where the failure started: a corrupt gzip is not a network error and not retried.
@@ -86,6 +111,11 @@ export async function readBody(source: Readable, o: ReadBodyOptions): Promise<Re
         throw new BodyOverflow();
       }
       stats.decoded += chunk.length;
+      if (decoders.length > 0 && stats.decoded > DECOMPRESSION_RATIO_FLOOR_BYTES && stats.decoded > maxRatio * stats.wire) {
+        throw new DecompressionBombError(
+          `decompression bomb: ${stats.wire} bytes received decoded to over ${stats.decoded} (${o.contentEncoding}), more than ${maxRatio}×`,
+        );
+      }
       yield chunk;
     }
   }
@@ -108,6 +138,7 @@ export async function readBody(source: Readable, o: ReadBodyOptions): Promise<Re
     await run(source, countWire, ...decoders, limitDecoded, o.sink ?? collect, { signal: o.signal });
     return result({ body: o.sink ? null : Buffer.concat(chunks) });
   } catch (err) {
+    if (err instanceof DecompressionBombError) return result({ error: err });
     if (err instanceof BodyOverflow) {
       return truncate ? result({ body: Buffer.concat(chunks), truncated: true }) : result({ tooLarge: true });
     }
