@@ -154,6 +154,7 @@ export class HttpFetcher implements Fetcher {
     if (overflow === "abort" && head.contentLength !== null && head.contentLength > limit) {
       result.outcome = "too-large";
       result.error = { code: "too-large", message: `Content-Length ${head.contentLength} over ${limitNote}`, retryable: false };
+      result.streamed = sink !== null;
       sink?.destroy();
       await discardBody(body, null);
       return finish();
