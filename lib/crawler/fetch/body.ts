@@ -3,7 +3,7 @@
  * decoded size limit, and deliver to a buffer or to the caller's Writable. Limits apply to
  * the *decoded* size because a 10 KiB gzip bomb can inflate to gigabytes.
  */
-import type { Readable, Writable } from "node:stream";
+import { type Readable, Transform, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
 import { DecodeError, DecompressionBombError, type FetchError, SinkError, TooManyCodingsError, toFetchError } from "./errors";
@@ -94,34 +94,60 @@ export async function readBody(source: Readable, o: ReadBodyOptions): Promise<Re
   for (const d of decoders) d.on("error", track("decoder"));
   o.sink?.on("error", track("sink"));
 
-  async function* countWire(src: AsyncIterable<Buffer>) {
-    for await (const chunk of src) {
+  // Streams only, no async-generator stages: when the deadline or the caller aborts mid-body,
+  // pipeline() left generator stages' promises rejected with nobody to handle them.
+  const countWire = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
       stats.wire += chunk.length;
-      yield chunk;
-    }
-  }
-  async function* limitDecoded(src: AsyncIterable<Buffer>) {
-    for await (const chunk of src) {
-      const room = o.maxBodyBytes - stats.decoded;
-      if (chunk.length > room) {
-        if (truncate && room > 0) {
-          stats.decoded += room;
-          chunks.push(chunk.subarray(0, room));
-        }
-        throw new BodyOverflow();
+      done(null, chunk);
+    },
+  });
+  // The limit that stopped the body, if any: with two decoder stages pipeline() may reject with a
+  // middle stage's AbortError instead of this error.
+  let limitHit: BodyOverflow | DecompressionBombError | null = null;
+  /** Counts a decoded chunk; the limit it breaks, if any (in truncate mode its first bytes are kept). */
+  const overLimit = (chunk: Buffer): BodyOverflow | DecompressionBombError | null => {
+    const room = o.maxBodyBytes - stats.decoded;
+    if (chunk.length > room) {
+      if (truncate && room > 0) {
+        stats.decoded += room;
+        chunks.push(chunk.subarray(0, room));
       }
-      stats.decoded += chunk.length;
-      if (decoders.length > 0 && stats.decoded > DECOMPRESSION_RATIO_FLOOR_BYTES && stats.decoded > maxRatio * stats.wire) {
-        throw new DecompressionBombError(
-          `decompression bomb: ${stats.wire} bytes received decoded to over ${stats.decoded} (${o.contentEncoding}), more than ${maxRatio}×`,
-        );
-      }
-      yield chunk;
+      return (limitHit = new BodyOverflow());
     }
-  }
-  const collect = async (src: AsyncIterable<Buffer>) => {
-    for await (const chunk of src) chunks.push(chunk);
+    stats.decoded += chunk.length;
+    // Judged against the bytes the first decoder has consumed (zlib's bytesWritten), not those
+    // received: the wire reads ahead of the decoder by up to ~100 KB of buffers, which would let a
+    // bomb reach 10 MB before its ratio showed.
+    const consumed = decoders[0]?.bytesWritten ?? stats.wire;
+    if (decoders.length > 0 && stats.decoded > DECOMPRESSION_RATIO_FLOOR_BYTES && stats.decoded > maxRatio * consumed) {
+      const message = `decompression bomb: ${consumed} compressed bytes decoded to over ${stats.decoded} (${o.contentEncoding}), more than ${maxRatio}×`;
+      return (limitHit = new DecompressionBombError(message));
+    }
+    return null;
   };
+  // Buffer mode: the last stage limits and collects. Sink mode: a limiting stage before the sink.
+  const last: Writable =
+    o.sink === null
+      ? new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            const error = overLimit(chunk);
+            if (error === null) chunks.push(chunk);
+            done(error);
+          },
+        })
+      : o.sink;
+  const limit =
+    o.sink === null
+      ? []
+      : [
+          new Transform({
+            transform(chunk: Buffer, _encoding, done) {
+              const error = overLimit(chunk);
+              done(error, error === null ? chunk : undefined);
+            },
+          }),
+        ];
 
   const result = (extra: Partial<ReadBodyResult>): ReadBodyResult => ({
     body: null,
@@ -135,9 +161,10 @@ export async function readBody(source: Readable, o: ReadBodyOptions): Promise<Re
   try {
     // pipeline's overloads cannot type a variable number of decoder stages.
     const run = pipeline as unknown as (...stages: unknown[]) => Promise<void>;
-    await run(source, countWire, ...decoders, limitDecoded, o.sink ?? collect, { signal: o.signal });
+    await run(source, countWire, ...decoders, ...limit, last, { signal: o.signal });
     return result({ body: o.sink ? null : Buffer.concat(chunks) });
-  } catch (err) {
+  } catch (thrown) {
+    const err = limitHit ?? thrown;
     if (err instanceof DecompressionBombError) return result({ error: err });
     if (err instanceof BodyOverflow) {
       return truncate ? result({ body: Buffer.concat(chunks), truncated: true }) : result({ tooLarge: true });

@@ -199,6 +199,8 @@ export function toFetchError(err: unknown, signal?: AbortSignal): FetchError {
       return new DnsNotFoundError(message, { cause: err });
   }
   const code = e?.code ?? "";
+  // Headers over undici's maxHeaderSize (16 KiB): a 200 000-character Location, say. The same server would send them again.
+  if (code === "UND_ERR_HEADERS_OVERFLOW") return new ProtocolError(`${message}: response headers over 16 KiB`, { cause: err });
   if (code.startsWith("HPE_") || e?.name === "HTTPParserError") return new ProtocolError(message, { cause: err });
   if (code === "ERR_INVALID_URL" || code === "UND_ERR_INVALID_ARG") return new InvalidUrlError(message, { cause: err });
   return new NetworkError(NETWORK_CODES[e?.code ?? ""] ?? "network-error", message, { cause: err });
