@@ -6,7 +6,8 @@
  * controls live on it).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseCrawlConfig } from "../../lib/crawl-config";
+import zlib from "node:zlib";
+import { CrawlConfigError, parseCrawlConfig } from "../../lib/crawl-config";
 import { createCrawlEngine } from "../../lib/crawler/engine/create-engine";
 import { MemorySink } from "../../lib/crawler/engine/memory-sink";
 import type { CrawlEnd, RequestRow } from "../../lib/crawler/engine/types";
@@ -136,10 +137,10 @@ describe("a crawl of the hostile site", () => {
   });
 
   it("stops gzip, brotli and gzip-in-gzip bombs, pages and files, by their decompression ratio", () => {
-    for (const path of ["/gzip-bomb", "/brotli-bomb", "/double-gzip", "/files/bomb.csv"]) {
+    for (const [path, ratio] of [["/gzip-bomb", 100], ["/brotli-bomb", 100], ["/double-gzip", 100], ["/files/bomb.csv", 500]] as const) {
       const row = getRow(path);
       expect(row, path).toMatchObject({ outcome: "error" });
-      expect(row!.error, path).toMatch(/^decompression-bomb: decompression bomb: \d+ compressed bytes decoded to over \d+ \((gzip|br|gzip, gzip)\), more than 100×$/);
+      expect(row!.error, path).toMatch(new RegExp(`^decompression-bomb: decompression bomb: \\d+ compressed bytes decoded to over \\d+ \\((gzip|br|gzip, gzip)\\), more than ${ratio}×$`));
     }
     expect(eventsOf("response-decompression-bomb")).toHaveLength(4);
   });
@@ -236,6 +237,73 @@ describe("the disk quota", () => {
     } finally {
       await quotaSite.close();
     }
+  });
+});
+
+describe("maxTargetBytes", () => {
+  it("limits a target by its decoded size: a gzip-encoded CSV of 2 MB is cut at 1 MB though 10 KB arrive", async () => {
+    const csv = "year,value\n" + "2024,1\n".repeat(300_000); // 2.1 MB, ≈ 10 KB gzip-encoded
+    const encoded = zlib.gzipSync(csv);
+    const files = await startRouteSite({
+      "/": page(["/big.csv", "/small.csv"]),
+      "/big.csv": { type: "text/csv", body: encoded, headers: { "content-encoding": "gzip" } },
+      "/small.csv": { type: "text/csv", body: "a,b\n1,2\n" },
+    });
+    try {
+      const result = await runTestCrawl({ rootUrl: files.rootUrl, strategy: "bfs", params: { maxTargetBytes: 1_000_000 } });
+      expect(result.sink.targets.map((t) => pathOf(t.url))).toEqual(["/small.csv"]);
+      const big = result.counted.find((row) => row.method === "GET" && pathOf(row.url) === "/big.csv")!;
+      expect(big).toMatchObject({ outcome: "too-large", error: "too-large: decoded body over the 1000000-byte limit for a streamed file" });
+      expect(big.bytes).toBeLessThan(encoded.length + 1000);
+    } finally {
+      await files.close();
+    }
+  });
+});
+
+describe("the decompression ratio of a file", () => {
+  it("keeps an honest sparse CSV that gzip shrinks 187× (a page would be a bomb past 100×, a file past 500×)", async () => {
+    const csv = "a,b,c\n" + Array.from({ length: 200_000 }, (_, i) => `${i % 7},,,,,,,,,,,,,,,,,,,,,,,,,,x\n`).join("");
+    const encoded = zlib.gzipSync(csv);
+    expect(Math.round(csv.length / encoded.length)).toBe(187);
+    const files = await startRouteSite({
+      "/": page(["/sparse.csv"]),
+      "/sparse.csv": { type: "text/csv", body: encoded, headers: { "content-encoding": "gzip" } },
+    });
+    try {
+      const result = await runTestCrawl({ rootUrl: files.rootUrl, strategy: "bfs" });
+      expect(result.sink.targets).toMatchObject([{ bytes: csv.length }]);
+    } finally {
+      await files.close();
+    }
+  });
+});
+
+describe("the size and deadline settings", () => {
+  const fieldsOf = (params: Record<string, unknown>) => {
+    try {
+      parseCrawlConfig({ rootUrl: "https://example.org/", params });
+    } catch (error) {
+      return (error as CrawlConfigError).fields;
+    }
+    return {};
+  };
+
+  it("have sane maxima and defaults", () => {
+    expect(fieldsOf({ maxHtmlBytes: 2 ** 30, maxTargetBytes: 2 ** 40, requestDeadlineMs: 500, diskQuotaBytes: 0, maxSeenUrls: 10 })).toEqual({
+      "params.maxHtmlBytes": "must be at most 256 MiB",
+      "params.maxTargetBytes": "must be at most 64 GiB",
+      "params.requestDeadlineMs": "must be at least 1000",
+      "params.diskQuotaBytes": "must be at least 1",
+      "params.maxSeenUrls": "must be at least 100",
+    });
+    expect(parseCrawlConfig({ rootUrl: "https://example.org/" }).params).toMatchObject({
+      maxHtmlBytes: 10 * 2 ** 20,
+      maxTargetBytes: 100 * 2 ** 20,
+      requestDeadlineMs: 120_000,
+      diskQuotaBytes: 50 * 2 ** 30,
+      maxSeenUrls: 5_000_000,
+    });
   });
 });
 

@@ -13,8 +13,14 @@ import { DecodeError, DecompressionBombError, type FetchError, SinkError, TooMan
  * (a proxy compressing a compressed page); a third layer has no honest use and multiplies a bomb.
  */
 export const MAX_CONTENT_CODINGS = 2;
-/** A decoded body over this many times its wire size is a bomb (honest HTML and CSV: 3–20×). */
+/** A buffered body (a page) decoded to over this many times its compressed size is a bomb (honest HTML: 3–20×). */
 export const MAX_DECOMPRESSION_RATIO = 100;
+/**
+ * The same for a streamed body (a target file): sparse CSVs and logs can reach 100–200×, and a
+ * file goes to disk, not memory (maxTargetBytes and the disk quota bound it). A gzip bomb runs at
+ * ≈ 1 030×, brotli and stacked codings far beyond.
+ */
+export const MAX_FILE_DECOMPRESSION_RATIO = 500;
 /** The ratio is only judged past this decoded size: a tiny page of spaces may inflate 1000×. */
 export const DECOMPRESSION_RATIO_FLOOR_BYTES = 1024 * 1024;
 
@@ -27,7 +33,7 @@ export interface ReadBodyOptions {
   /** null: buffer the body; otherwise decode into this Writable (ended on success). */
   sink: Writable | null;
   signal?: AbortSignal;
-  /** Decoded bytes allowed per wire byte once past {@link DECOMPRESSION_RATIO_FLOOR_BYTES}. @default MAX_DECOMPRESSION_RATIO */
+  /** Decoded bytes allowed per compressed byte once past {@link DECOMPRESSION_RATIO_FLOOR_BYTES}. @default MAX_DECOMPRESSION_RATIO, MAX_FILE_DECOMPRESSION_RATIO with a sink */
   maxDecompressionRatio?: number;
 }
 
@@ -84,7 +90,7 @@ export async function readBody(source: Readable, o: ReadBodyOptions): Promise<Re
     return { body: null, wireBytes: 0, bodyBytes: 0, truncated: false, tooLarge: false, error: new TooManyCodingsError(message) };
   }
   const decoders = createDecoders(o.contentEncoding) ?? [];
-  const maxRatio = o.maxDecompressionRatio ?? MAX_DECOMPRESSION_RATIO;
+  const maxRatio = o.maxDecompressionRatio ?? (o.sink ? MAX_FILE_DECOMPRESSION_RATIO : MAX_DECOMPRESSION_RATIO);
   const truncate = o.overflow === "truncate" && o.sink === null;
   // pipeline() re-emits the root error on every stage, so the *first* error event says
   // where the failure started: a corrupt gzip is not a network error and not retried.
