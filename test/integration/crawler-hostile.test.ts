@@ -44,8 +44,10 @@ interface HostileCrawl {
   sink: MemorySink;
   counted: RequestRow[];
   wallMs: number;
-  /** Largest gap between two ticks of a 50 ms timer during the crawl. */
+  /** Largest delay of a 50 ms timer's tick during the crawl (the event loop held, or the process not scheduled). */
   maxTimerGapMs: number;
+  /** Largest such delay while this process was computing (CPU time during the gap, all threads). */
+  maxHeldMs: number;
   peakRssMb: number;
   peakHeapMb: number;
 }
@@ -64,14 +66,22 @@ async function crawlHostileSite(site: HostileSite): Promise<HostileCrawl> {
   const sink = new MemorySink();
   const run = createCrawlEngine({ config, sink, signal: new AbortController().signal, politeness: new HostPoliteness(), fetcher, keepPageBodies: false });
   let maxTimerGapMs = 0;
+  let maxHeldMs = 0;
   let peakRss = 0;
   let peakHeap = 0;
   let last = performance.now();
+  let lastCpu = process.cpuUsage();
   const started = performance.now();
   const timer = setInterval(() => {
     const now = performance.now();
-    maxTimerGapMs = Math.max(maxTimerGapMs, now - last);
+    const cpu = process.cpuUsage(lastCpu);
+    const gapMs = now - last - 50;
+    maxTimerGapMs = Math.max(maxTimerGapMs, gapMs);
+    // The part of a gap this process spent computing: on a loaded machine the rest is the OS
+    // running other processes, which no yield can prevent.
+    maxHeldMs = Math.max(maxHeldMs, Math.min(gapMs, (cpu.user + cpu.system) / 1000));
     last = now;
+    lastCpu = process.cpuUsage();
     const memory = process.memoryUsage();
     peakRss = Math.max(peakRss, memory.rss);
     peakHeap = Math.max(peakHeap, memory.heapUsed);
@@ -83,8 +93,8 @@ async function crawlHostileSite(site: HostileSite): Promise<HostileCrawl> {
       sink,
       counted: sink.requests.filter((row) => row.seq > 0),
       wallMs: performance.now() - started,
-      // The interval asks for 50 ms: the gap beyond that is time the event loop was held.
-      maxTimerGapMs: maxTimerGapMs - 50,
+      maxTimerGapMs,
+      maxHeldMs,
       peakRssMb: Math.round(peakRss / 2 ** 20),
       peakHeapMb: Math.round(peakHeap / 2 ** 20),
     };
@@ -102,7 +112,8 @@ beforeAll(async () => {
   site = await startHostileSite();
   crawl = await crawlHostileSite(site);
   console.info(
-    `hostile crawl: ${Math.round(crawl.wallMs)} ms, ${crawl.counted.length} requests, event loop held at most ${Math.round(crawl.maxTimerGapMs)} ms, ` +
+    `hostile crawl: ${Math.round(crawl.wallMs)} ms, ${crawl.counted.length} requests, timer late by at most ${Math.round(crawl.maxTimerGapMs)} ms, ` +
+      `event loop held by the crawl at most ${Math.round(crawl.maxHeldMs)} ms, ` +
       `peak RSS ${crawl.peakRssMb} MB, peak heap ${crawl.peakHeapMb} MB`,
   );
 }, 90_000);
@@ -214,7 +225,9 @@ describe("a crawl of the hostile site", () => {
   });
 
   it("keeps the event loop turning while the pathological pages are parsed", () => {
-    expect(crawl.maxTimerGapMs).toBeLessThan(500);
+    // Parsed in one call and typed without turns, the pages hold it ≈ 200 ms at a time; sliced, ≈ 20–40 ms.
+    expect(crawl.maxHeldMs).toBeLessThan(120);
+    expect(crawl.maxTimerGapMs).toBeLessThan(1000);
   });
 });
 

@@ -61,19 +61,28 @@ export class HttpFetcher implements Fetcher {
   /** Performs exactly one request. Never throws: failures are outcome "error". */
   async fetch(req: FetchRequest): Promise<FetchResult> {
     const deadlineMs = req.deadlineMs ?? this.requestDeadlineMs;
-    const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(new DeadlineError(deadlineMs)), deadlineMs);
-    const signal = req.signal ? AbortSignal.any([req.signal, deadline.signal]) : deadline.signal;
+    // One controller ends the request on the deadline or on the caller's abort. Not
+    // AbortSignal.any: the crawl's signal lives for millions of requests and would collect them.
+    const ending = new AbortController();
+    let deadlineHit = false;
+    const timer = setTimeout(() => {
+      deadlineHit = true;
+      ending.abort(new DeadlineError(deadlineMs));
+    }, deadlineMs);
+    const onCallerAbort = (): void => ending.abort(req.signal!.reason);
+    if (req.signal?.aborted) ending.abort(req.signal.reason);
+    else req.signal?.addEventListener("abort", onCallerAbort, { once: true });
     try {
-      const result = await this.fetchOnce(req, signal);
+      const result = await this.fetchOnce(req, ending.signal);
       // Whatever a deadline abort surfaced as (undici's abort error, a cut pipeline), it is the deadline.
-      if (deadline.signal.aborted && !req.signal?.aborted && result.outcome === "error" && result.error?.code !== "deadline-exceeded") {
+      if (deadlineHit && !req.signal?.aborted && result.outcome === "error" && result.error?.code !== "deadline-exceeded") {
         const error = new DeadlineError(deadlineMs);
         result.error = { code: error.code, message: error.message, retryable: error.retryable };
       }
       return result;
     } finally {
       clearTimeout(timer);
+      req.signal?.removeEventListener("abort", onCallerAbort);
     }
   }
 
