@@ -195,8 +195,9 @@ export const ALGORITHM_DEFAULTS = {
 
 /**
  * Bounds that keep one hostile page from stalling or bloating a crawl (links.ts, http-fetcher.ts).
- * Honest pages stay far inside them: the simulator's and real sites' deepest pages nest ~40
- * elements, link ~5 000 URLs and use URLs under 2 000 characters.
+ * Ordinary pages stay far inside them: they nest a few dozen elements, link at most a few
+ * thousand URLs, and browsers and servers refuse URLs much over 8 KB anyway. What a page loses
+ * to them is counted and reported (engine/limit-events.ts).
  */
 export const PAGE_LIMITS = {
   /**
