@@ -8,8 +8,11 @@ import { normalizeUrl, stripSessionIds } from "./url-rules";
 
 /** Resolves a parsed page's raw links in document order (all `a`, then `area`, `frame`, `iframe`, `meta`). */
 export class LinkResolver {
-  private readonly raw: { link: RawLink; tag: LinkTag }[] = [];
+  /** Raw links in resolution order: each tag's list in turn. */
+  private readonly lists: [LinkTag, RawLink[]][];
+  private list = 0;
   private next = 0;
+  private left: number;
   private readonly seen = new Set<string>();
   private readonly out: ExtractedLink[] = [];
   private readonly resolve: (href: string) => string | null;
@@ -37,21 +40,25 @@ export class LinkResolver {
       resolveHref = (href) => normalizeUrl(href, baseHref);
     }
     this.resolve = encoding === "utf-8" ? resolveHref : (href: string) => resolveHref(encodeQueryFor(href, encoding));
-    for (const tag of ["a", "area", "frame", "iframe", "meta"] as const) {
-      for (const link of collector.links[tag]) this.raw.push({ link, tag });
-    }
+    this.lists = (["a", "area", "frame", "iframe", "meta"] as const).map((tag) => [tag, collector.links[tag]]);
+    this.left = this.lists.reduce((sum, [, links]) => sum + links.length, 0);
   }
 
   /** Raw links not resolved yet. */
   get remaining(): number {
-    return this.raw.length - this.next;
+    return this.left;
   }
 
   /** Resolves raw links until `count` more are done or none is left. */
   resolveUpTo(count: number): void {
-    const stop = Math.min(this.raw.length, this.next + count);
-    for (; this.next < stop; this.next++) {
-      const { link, tag } = this.raw[this.next]!;
+    for (let done = 0; done < count && this.left > 0; done++, this.left--) {
+      let entry = this.lists[this.list]!;
+      while (this.next >= entry[1].length) {
+        entry = this.lists[++this.list]!;
+        this.next = 0;
+      }
+      const tag = entry[0];
+      const link = entry[1][this.next++]!;
       const resolved = this.resolve(link.href);
       if (resolved === null) continue;
       const url = stripSessionIds(resolved);

@@ -60,10 +60,12 @@ class LinkCollector implements TokenizerCallbacks, ParsedPage {
   private htmlStep: string | null = null;
   private rootPath = "";
   private readonly stack: Entry[] = [];
-  /** Open elements by name: an end tag or implied close whose element is not open returns at once. */
-  private readonly openNames = new Map<string, number>();
-  /** End tags that closed nothing since the stack last changed: repeating one (`</b>` × 300 000) costs no scan. */
+  /**
+   * End tags, and implied-close rules, that closed nothing since the stack last changed: a hostile
+   * page repeating one (`</i>` × 300 000 under 512 open elements) scans the stack once, not each time.
+   */
   private readonly idleEndTags = new Set<string>();
+  private readonly idleRules = new Set<CloseRule>();
   private linkCount = 0;
   readonly limits: PageLimitCounts = { linksOverLimit: 0, urlsTooLong: 0, elementsTooDeep: 0, valuesCut: 0 };
   private openA = 0;
@@ -192,8 +194,7 @@ class LinkCollector implements TokenizerCallbacks, ParsedPage {
     }
     if (VOID.has(name) || (selfClosing && this.foreign > 0) || tooDeep) return;
     this.stack.push(entry);
-    this.openNames.set(name, (this.openNames.get(name) ?? 0) + 1);
-    this.idleEndTags.clear();
+    this.stackChanged();
     if (name === "a") this.openA++;
     else if (name === "p") this.openP++;
     else if (name === "svg" || name === "math") this.foreign++;
@@ -210,7 +211,7 @@ class LinkCollector implements TokenizerCallbacks, ParsedPage {
   }
 
   private closeTag(name: string): void {
-    if (name === "html" || name === "body" || name === "head" || VOID.has(name) || !this.openNames.get(name) || this.idleEndTags.has(name)) return;
+    if (name === "html" || name === "body" || name === "head" || VOID.has(name) || this.idleEndTags.has(name)) return;
     // Non-special end tags (span, b, a…) stop at any special element, as HTML5's "any other end tag".
     const scope = SPECIAL.has(name) ? (END_TAG_SCOPES.get(name) ?? DEFAULT_SCOPE) : SPECIAL;
     for (let i = this.stack.length - 1; i >= 0; i--) {
@@ -240,10 +241,9 @@ class LinkCollector implements TokenizerCallbacks, ParsedPage {
 
   /** Pops stack[index] and everything above it. */
   private popTo(index: number): void {
-    if (this.stack.length > index) this.idleEndTags.clear();
+    if (this.stack.length > index) this.stackChanged();
     while (this.stack.length > index) {
       const e = this.stack.pop()!;
-      this.openNames.set(e.name, this.openNames.get(e.name)! - 1);
       if (e.name === "a") this.openA--;
       else if (e.name === "p") this.openP--;
       else if (e.name === "svg" || e.name === "math") this.foreign--;
@@ -270,28 +270,26 @@ class LinkCollector implements TokenizerCallbacks, ParsedPage {
     }
   }
 
-  private anyOpen(names: ReadonlySet<string>): boolean {
-    return anyOpenIn(this.openNames, names);
+  private stackChanged(): void {
+    if (this.idleEndTags.size > 0) this.idleEndTags.clear();
+    if (this.idleRules.size > 0) this.idleRules.clear();
   }
 
   /** Closes the nearest `closes` element unless a `stops` element comes first. */
   private closeNearest(rule: CloseRule): void {
-    // Nothing to close and nothing to pop above: no scan (a hostile page repeats such tags under a deep stack).
-    if (!this.anyOpen(rule.closes) && !(rule.popAbove && this.anyOpen(rule.stops))) return;
+    if (this.idleRules.has(rule)) return;
     for (let i = this.stack.length - 1; i >= 0; i--) {
       const n = this.stack[i]!.name;
       if (rule.closes.has(n)) return this.popTo(i);
-      if (rule.stops.has(n)) return rule.popAbove ? this.popTo(i + 1) : undefined;
+      if (rule.stops.has(n)) {
+        if (rule.popAbove && i + 1 < this.stack.length) return this.popTo(i + 1);
+        break;
+      }
     }
+    this.idleRules.add(rule);
   }
 }
 
-
-/** Whether an element of one of `names` is open (the sets are small; the stack may be deep). */
-function anyOpenIn(openNames: ReadonlyMap<string, number>, names: ReadonlySet<string>): boolean {
-  for (const name of names) if (openNames.get(name)) return true;
-  return false;
-}
 
 /**
  * Every http(s) link of `html`: all `a[href]`, then `area[href]`, `frame[src]`,
