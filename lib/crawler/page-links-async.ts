@@ -28,12 +28,14 @@ export async function extractPageLinksAsync(
   const parser = new PageLinkParser(html, pageUrl, page);
   for (let start = 0; start < html.length; start += sliceChars) {
     parser.write(start, Math.min(html.length, start + sliceChars));
-    await pause();
+    const turn = pause();
+    if (turn) await turn;
   }
   const resolver = parser.end();
   while (resolver.remaining > 0) {
     resolver.resolveUpTo(RESOLVE_SLICE_LINKS);
-    await pause();
+    const turn = pause();
+    if (turn) await turn;
   }
   return resolver.result();
 }

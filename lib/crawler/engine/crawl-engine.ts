@@ -308,7 +308,8 @@ export class CrawlEngine {
     const breathe = createYieldPoint(LINK_LOOP_YIELD_MS);
     const linkUrls: string[] = [];
     for (const link of links) {
-      await breathe();
+      const turn = breathe(); // awaited only when due: an ordinary page never leaves its turn
+      if (turn) await turn;
       linkUrls.push(link.url);
       // Most links of a page were seen before (menus, sidebars): the URL rules judged them then.
       if (this.parts.links.has(link.url)) {
