@@ -205,6 +205,12 @@ export const PAGE_LIMITS = {
    * its tag path stops at this depth. Bounds the work of every end tag (it scans the stack).
    */
   maxElementDepth: 512,
+  /**
+   * Stack entries that searches for an element to close may walk on one page without closing
+   * anything (≈ 30 ms); past it each search stops 32 entries down. A crafted 10 MB page otherwise
+   * walks 512 entries per end tag: ≈ 2 s.
+   */
+  maxStackScanSteps: 8_000_000,
   /** Links read from one page, in document order; the rest are ignored (and reported). */
   maxLinksPerPage: 20_000,
   /** A tag path is cut to this many characters (a class or id step included). */

@@ -32,6 +32,8 @@ export interface PageLimitCounts {
   urlsTooLong: number;
   /** Start tags met with `maxElementDepth` elements open (not tracked: their links' paths stop there). */
   elementsTooDeep: number;
+  /** Searches for an element to close cut short once the page spent `maxStackScanSteps`. */
+  scansCut: number;
   /** Tag paths and attributes cut to `maxTagPathChars` / `maxAttributeChars`. */
   valuesCut: number;
 }

@@ -28,7 +28,9 @@ export { refreshUrl } from "./link-text";
 export { LinkResolver } from "./link-resolver";
 export type { ExtractedLink, LinkTag, PageContext, PageLimitCounts, PageLinks } from "./link-types";
 
-const { maxElementDepth, maxLinksPerPage, maxTagPathChars, maxAttributeChars } = PAGE_LIMITS;
+const { maxElementDepth, maxLinksPerPage, maxTagPathChars, maxAttributeChars, maxStackScanSteps } = PAGE_LIMITS;
+/** How far down a search may walk once the page has spent `maxStackScanSteps`. */
+const SHORT_SCAN = 32;
 
 /** An href / src over `MAX_URL_CHARS`: the link is dropped and counted. */
 const TOO_LONG = "\u0000too-long";
@@ -67,7 +69,9 @@ class LinkCollector implements TokenizerCallbacks, ParsedPage {
   private readonly idleEndTags = new Set<string>();
   private readonly idleRules = new Set<CloseRule>();
   private linkCount = 0;
-  readonly limits: PageLimitCounts = { linksOverLimit: 0, urlsTooLong: 0, elementsTooDeep: 0, valuesCut: 0 };
+  readonly limits: PageLimitCounts = { linksOverLimit: 0, urlsTooLong: 0, elementsTooDeep: 0, valuesCut: 0, scansCut: 0 };
+  /** Stack entries walked by searches that closed nothing (see `scanBottom`). */
+  private scanSteps = 0;
   private openA = 0;
   private openP = 0;
   private foreign = 0;
@@ -214,12 +218,29 @@ class LinkCollector implements TokenizerCallbacks, ParsedPage {
     if (name === "html" || name === "body" || name === "head" || VOID.has(name) || this.idleEndTags.has(name)) return;
     // Non-special end tags (span, b, a…) stop at any special element, as HTML5's "any other end tag".
     const scope = SPECIAL.has(name) ? (END_TAG_SCOPES.get(name) ?? DEFAULT_SCOPE) : SPECIAL;
-    for (let i = this.stack.length - 1; i >= 0; i--) {
+    const bottom = this.scanBottom();
+    for (let i = this.stack.length - 1; i >= bottom; i--) {
       const other = this.stack[i]!.name;
       if (other === name) return this.popTo(i);
       if (scope.has(other)) break;
     }
+    this.scanned(bottom);
     this.idleEndTags.add(name);
+  }
+
+  /**
+   * Lowest stack index a search for an element to close may reach. Each search walks down from the
+   * top; past `PAGE_LIMITS.maxStackScanSteps` on one page (a page alternating `<x></x></b>` under
+   * hundreds of open elements), searches stop {@link SHORT_SCAN} entries down and count as cut.
+   */
+  private scanBottom(): number {
+    return this.scanSteps > maxStackScanSteps ? Math.max(0, this.stack.length - SHORT_SCAN) : 0;
+  }
+
+  /** Counts a search that walked down to `bottom` without closing anything. */
+  private scanned(bottom: number): void {
+    this.scanSteps += this.stack.length - bottom;
+    if (bottom > 0) this.limits.scansCut++;
   }
 
   private startBody(step: string): void {
@@ -278,7 +299,8 @@ class LinkCollector implements TokenizerCallbacks, ParsedPage {
   /** Closes the nearest `closes` element unless a `stops` element comes first. */
   private closeNearest(rule: CloseRule): void {
     if (this.idleRules.has(rule)) return;
-    for (let i = this.stack.length - 1; i >= 0; i--) {
+    const bottom = this.scanBottom();
+    for (let i = this.stack.length - 1; i >= bottom; i--) {
       const n = this.stack[i]!.name;
       if (rule.closes.has(n)) return this.popTo(i);
       if (rule.stops.has(n)) {
@@ -286,6 +308,7 @@ class LinkCollector implements TokenizerCallbacks, ParsedPage {
         break;
       }
     }
+    this.scanned(bottom);
     this.idleRules.add(rule);
   }
 }

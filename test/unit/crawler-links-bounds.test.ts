@@ -5,7 +5,7 @@ import { extractPageLinksAsync } from "../../lib/crawler/page-links-async";
 import { badUtf8Page, deepPage, hugeClassPage, manyLinksPage } from "../../lib/sitesim/hostile/hostile-pages";
 
 const PAGE = "https://www.example.org/stats/index.html";
-const NO_LIMITS = { linksOverLimit: 0, urlsTooLong: 0, elementsTooDeep: 0, valuesCut: 0 };
+const NO_LIMITS = { linksOverLimit: 0, urlsTooLong: 0, elementsTooDeep: 0, valuesCut: 0, scansCut: 0 };
 
 describe("extractPageLinks: page limits", () => {
   it("reports nothing cut on an honest page", () => {
@@ -51,6 +51,18 @@ describe("extractPageLinks: page limits", () => {
     expect(performance.now() - started).toBeLessThan(400); // ≈ 40 ms; 800 ms with a scan each
     // `</b>` stops at the div (a special element): the b stays open, the link stays inside the spans.
     expect(links[0]!.tagPath.startsWith("/html/body/b/div/span/span")).toBe(true);
+  });
+
+  it(`bounds the searches of a page alternating new elements and stray end tags at ${PAGE_LIMITS.maxStackScanSteps} steps`, () => {
+    // Every `<x></x>` changes the stack, so each `</b>` searches again: 500 entries down to the div.
+    const html = `<body><b><div>${"<span>".repeat(500)}${"<x></x></b>".repeat(200_000)}<a href="/x">x</a>`;
+    const started = performance.now();
+    const { links, limits } = extractPageLinks(html, PAGE);
+    const elapsedMs = performance.now() - started;
+    expect(links).toHaveLength(1);
+    // 8 M steps are spent by the first 16 000 searches, the others are cut.
+    expect(limits.scansCut).toBeGreaterThan(180_000);
+    expect(elapsedMs).toBeLessThan(400); // ≈ 60 ms; ≈ 450 ms uncut
   });
 
   it(`reads the first ${PAGE_LIMITS.maxLinksPerPage} links of a page and counts the rest`, () => {

@@ -45,6 +45,7 @@ export class LimitEvents {
     if (limits.linksOverLimit > 0) parts.push(`${limits.linksOverLimit} links past the first ${PAGE_LIMITS.maxLinksPerPage} ignored`);
     if (limits.urlsTooLong > 0) parts.push(`${limits.urlsTooLong} URLs over ${MAX_URL_CHARS} characters dropped`);
     if (limits.elementsTooDeep > 0) parts.push(`${limits.elementsTooDeep} elements nested deeper than ${PAGE_LIMITS.maxElementDepth} not tracked (their links kept, paths cut there)`);
+    if (limits.scansCut > 0) parts.push(`${limits.scansCut} searches for an element to close cut short (the page spent ${PAGE_LIMITS.maxStackScanSteps} steps)`);
     if (limits.valuesCut > 0) parts.push(`${limits.valuesCut} tag paths or attributes cut to ${PAGE_LIMITS.maxTagPathChars} / ${PAGE_LIMITS.maxAttributeChars} characters`);
     if (parts.length === 0 || !this.due("page-limits")) return;
     this.sink.event({ level: "warn", kind: "page-limits", message: `Page ${shortUrl(url)} hit the page limits: ${parts.join("; ")}`, data: { url: shortUrl(url), ...limits } });
