@@ -19,6 +19,18 @@ export const envSchema = z.object({
   FORAGE_DEMO_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
   /** Host the dashboard and demo bind to. @default "127.0.0.1" */
   FORAGE_HOST: z.string().trim().min(1).default("127.0.0.1"),
+  /**
+   * The address users reach the dashboard at, e.g. `https://forage.example.org` behind a reverse
+   * proxy. Requests naming another Host are refused (DNS rebinding), state-changing requests from
+   * another Origin too, and session cookies are `Secure` when it is https.
+   * @default "http://<FORAGE_HOST>:<FORAGE_PORT>"
+   */
+  FORAGE_PUBLIC_URL: z
+    .string()
+    .trim()
+    .url("must be a URL such as https://forage.example.org")
+    .refine((value) => /^https?:\/\//i.test(value), "must start with http:// or https://")
+    .optional(),
   /** A stable name for this worker process in leases (defaults to hostname:pid). */
   FORAGE_WORKER_ID: z.string().trim().min(1).optional(),
   /**
@@ -39,6 +51,8 @@ export interface ForageConfig {
   port: number;
   demoPort: number;
   host: string;
+  /** Origin the dashboard is reached at (scheme://host[:port], no path): FORAGE_PUBLIC_URL or http://host:port. */
+  publicOrigin: string;
   workerId: string | null;
   /** Lease of the worker's claims, in ms. */
   workerLeaseMs: number;
@@ -68,9 +82,14 @@ export function loadConfig(overrides: Partial<z.input<typeof envSchema>> = {}, c
     port: env.FORAGE_PORT,
     demoPort: env.FORAGE_DEMO_PORT,
     host: env.FORAGE_HOST,
+    publicOrigin: new URL(env.FORAGE_PUBLIC_URL ?? `http://${bracketIpv6(env.FORAGE_HOST)}:${env.FORAGE_PORT}`).origin,
     workerId: env.FORAGE_WORKER_ID ?? null,
     workerLeaseMs: env.FORAGE_WORKER_LEASE_MS,
   };
+}
+
+function bracketIpv6(host: string): string {
+  return host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
 }
 
 function pickEnv(): Record<string, string | undefined> {

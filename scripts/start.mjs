@@ -7,10 +7,14 @@ ensureDependencies();
 ensurePrismaClient();
 run(process.execPath, ["bin/forage.mjs", "migrate"]);
 ensureNextBuild();
+// While nobody has an account, a one-time link that creates the first admin (printed again below the URL).
+run(process.execPath, ["bin/forage.mjs", "setup-link"]);
 
 const port = process.env.FORAGE_PORT || "3000";
 const host = process.env.FORAGE_HOST || "127.0.0.1";
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1" };
+// The demo crawl reaches the demo website at 127.0.0.1: the server's network policy allows that one address.
+const privateNetworks = [process.env.FORAGE_PRIVATE_NETWORKS, "127.0.0.1/32"].filter(Boolean).join(",");
+const env = { ...process.env, FORAGE_PRIVATE_NETWORKS: privateNetworks, NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1" };
 
 const children = [
   { name: "dashboard", args: ["node_modules/next/dist/bin/next", "start", "-H", host, "-p", port] },

@@ -8,7 +8,7 @@ import type { Db } from "../prisma-client";
  * from there. The CLI stores crawls through the same `insertCrawl`.
  * @throws CrawlConfigError naming every bad field (the API's 400 `fields`).
  */
-export async function createCrawl(db: Db, input: unknown, drawSeed?: () => number): Promise<{ id: number }> {
+export async function createCrawl(db: Db, input: unknown, { drawSeed, createdById = null }: { drawSeed?: () => number; createdById?: number | null } = {}): Promise<{ id: number }> {
   const config = parseCrawlConfig(input, drawSeed);
-  return { id: await insertCrawl(db, config) };
+  return { id: await insertCrawl(db, config, { createdById }) };
 }
