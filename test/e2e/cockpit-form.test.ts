@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => stopAppInBrowser({ database, app, browser }));
 
 async function openForm(query = ""): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const page = await browser.newPage({ ...app.signedIn, viewport: { width: 1280, height: 900 } });
   const response = await page.goto(`${app.baseUrl}/crawls/new${query}`);
   expect(response?.status()).toBe(200);
   await page.getByLabel("Root URL").waitFor();

@@ -8,8 +8,8 @@ import type { TestDatabase } from "./test-database";
 
 export interface RunningApp {
   baseUrl: string;
-  /** The admin the tests act as: its token for API calls, its session for the browser. */
-  admin: TestAccount;
+  /** The admin the tests act as: its token for API calls, its session for the browser (null: started without users). */
+  admin: TestAccount | null;
   /** Options for `browser.newPage()` / `newContext()` that open pages signed in as the admin. */
   signedIn: BrowserContextOptions;
   /** `fetch` on the app as the admin (bearer token). */
@@ -22,15 +22,20 @@ export interface RunningApp {
  * The built dashboard (`next start`, as `npm start` runs it) on a free port, on the test's own
  * database and data folder. `npm test` builds the app before the suite when sources changed.
  * `env` adds variables for the server (e.g. `FORAGE_DEMO_PORT`); it cannot replace the database
- * or the data folder. An admin account is created first (the app has no anonymous access).
+ * or the data folder. An admin account is created first (the app has no anonymous access)
+ * unless `withAdmin` is false (the first-run journey).
  */
-export async function startApp(database: TestDatabase, env: Record<string, string> = {}): Promise<RunningApp> {
+export async function startApp(database: TestDatabase, env: Record<string, string> = {}, { withAdmin = true } = {}): Promise<RunningApp> {
   if (!fs.existsSync(path.join(PROJECT_ROOT, ".next/BUILD_ID"))) {
     throw new Error("No Next.js build: run the suite with `npm test`, which builds the app first");
   }
-  const admin = await createTestAccount(database.db);
+  const admin = withAdmin ? await createTestAccount(database.db) : null;
   const port = await freePort();
   const server = startNodeProcess(["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)], {
+    // The server answers only as its public origin: this port on 127.0.0.1.
+    FORAGE_HOST: "127.0.0.1",
+    FORAGE_PORT: String(port),
+    FORAGE_PUBLIC_URL: `http://127.0.0.1:${port}`,
     ...env,
     DATABASE_URL: database.config.databaseUrl,
     FORAGE_DATA_DIR: database.config.dataDir,
@@ -39,13 +44,13 @@ export async function startApp(database: TestDatabase, env: Record<string, strin
   await waitForHttp(`${baseUrl}/api/crawls`, server);
   const signedIn: BrowserContextOptions = {
     storageState: {
-      cookies: [{ name: "forage_session", value: admin.session, domain: "127.0.0.1", path: "/", expires: -1, httpOnly: true, secure: false, sameSite: "Lax" }],
+      cookies: [{ name: "forage_session", value: admin?.session ?? "", domain: "127.0.0.1", path: "/", expires: -1, httpOnly: true, secure: false, sameSite: "Lax" }],
       origins: [],
     },
   };
   const api = (path: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
-    headers.set("authorization", `Bearer ${admin.token}`);
+    if (admin) headers.set("authorization", `Bearer ${admin.token}`);
     if (init.body !== undefined && !headers.has("content-type")) headers.set("content-type", "application/json");
     return fetch(`${baseUrl}${path}`, { ...init, headers });
   };
