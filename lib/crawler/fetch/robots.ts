@@ -182,13 +182,17 @@ export function robotsFetchFor(
     maxBytes?: number;
     onResult?: (result: FetchResult) => void | Promise<void>;
     politeness?: HostPoliteness;
-    /** Delay passed to `politeness.acquire`. */
-    delayMs?: number;
+    /** Delay passed to `politeness.acquire`; a function is read at each fetch (live settings). */
+    delayMs?: number | (() => number);
+    /** Shown by `politeness.waitingFor()` (e.g. the crawl id). */
+    owner?: string;
   } = {},
 ): RobotsFetch {
   const maxBytes = options.maxBytes ?? 500 * 1024;
+  const { politeness, owner } = options;
   return async (url, signal) => {
-    const release = options.politeness ? await options.politeness.acquire(url, { delayMs: options.delayMs, signal }) : null;
+    const delayMs = typeof options.delayMs === "function" ? options.delayMs() : options.delayMs;
+    const release = politeness ? await politeness.acquire(url, { delayMs, signal, owner }) : null;
     const result = await fetcher
       .fetch({
         method: "GET",
