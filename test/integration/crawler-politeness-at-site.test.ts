@@ -15,6 +15,7 @@ import { page, testCrawlConfig } from "../helpers/crawl-fixtures";
 
 const SITES = 8;
 const DELAY_MS = 300;
+const ROBOTS_TXT = "User-agent: *\nDisallow: /private/\n";
 
 interface Arrival {
   atMs: number;
@@ -33,7 +34,7 @@ interface GapSite {
  * page answering 503 (Retry-After: 0, i.e. "at once") to its first request, a page refusing
  * HEAD, a CSV target, and a download that redirects to the next site's file.
  */
-function handler(arrivals: Arrival[], nextOrigin: () => string): http.RequestListener {
+function handler(arrivals: Arrival[], nextOrigin: () => string, robotsTxt: string, retryAfter: string): http.RequestListener {
   let flakyAnswered = false;
   return (req, res) => {
     arrivals.push({ atMs: performance.now(), method: req.method ?? "?", path: req.url ?? "" });
@@ -41,7 +42,7 @@ function handler(arrivals: Arrival[], nextOrigin: () => string): http.RequestLis
       res.writeHead(status, { "content-type": "text/html; charset=utf-8" }).end(req.method === "HEAD" ? undefined : body);
     switch (req.url) {
       case "/robots.txt":
-        return void res.writeHead(200, { "content-type": "text/plain" }).end("User-agent: *\nDisallow: /private/\n");
+        return void res.writeHead(200, { "content-type": "text/plain" }).end(robotsTxt);
       case "/":
         return html(page(["/a", "/r", "/flaky", "/no-head", "/data.csv", "/away", "/private/x"]));
       case "/a":
@@ -57,7 +58,7 @@ function handler(arrivals: Arrival[], nextOrigin: () => string): http.RequestLis
       case "/flaky":
         if (!flakyAnswered) {
           flakyAnswered = true;
-          return void res.writeHead(503, { "retry-after": "0" }).end();
+          return void res.writeHead(503, { "retry-after": retryAfter }).end();
         }
         return html(page([]));
       case "/no-head":
@@ -75,11 +76,11 @@ function handler(arrivals: Arrival[], nextOrigin: () => string): http.RequestLis
   };
 }
 
-async function startSites(count: number): Promise<GapSite[]> {
+async function startSites(count: number, robotsTxt = ROBOTS_TXT, retryAfter = "0"): Promise<GapSite[]> {
   const sites: GapSite[] = [];
   for (let i = 0; i < count; i++) {
     const arrivals: Arrival[] = [];
-    const server = http.createServer(handler(arrivals, () => sites[(i + 1) % count]!.origin));
+    const server = http.createServer(handler(arrivals, () => sites[(i + 1) % count]!.origin, robotsTxt, retryAfter));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     sites.push({ origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, arrivals, server });
   }
@@ -97,7 +98,7 @@ function shortestGap(arrivals: readonly Arrival[]): { gapMs: number; between: st
   return best;
 }
 
-let sites: GapSite[] = [];
+const sites: GapSite[] = [];
 afterAll(async () => {
   await Promise.all(
     sites.map(
@@ -112,9 +113,10 @@ afterAll(async () => {
 
 describe("politeness at the site", () => {
   it(`never lets a site see two requests closer than the delay (${SITES} crawls of ${SITES} hosts in one worker, ${DELAY_MS} ms)`, async () => {
-    sites = await startSites(SITES);
+    const started = await startSites(SITES);
+    sites.push(...started);
     const politeness = new HostPoliteness();
-    const runs = sites.map((site, i) => {
+    const runs = started.map((site, i) => {
       const sink = new MemorySink();
       const config = testCrawlConfig({ rootUrl: `${site.origin}/`, seed: i + 1, politeness: { delayMs: DELAY_MS } });
       const run = createCrawlEngine({ config, sink, signal: new AbortController().signal, politeness, keepPageBodies: false, owner: `crawl-${i}` });
@@ -123,7 +125,7 @@ describe("politeness at the site", () => {
     const ends = await Promise.all(runs.map(({ run }) => run.engine.run().finally(() => run.close())));
 
     // The crawls did what the site offers: every kind of request happened on every site.
-    for (const [i, site] of sites.entries()) {
+    for (const [i, site] of started.entries()) {
       expect(ends[i]).toMatchObject({ kind: "stopped", reason: "site-exhausted" });
       const seen = site.arrivals.map((a) => `${a.method} ${a.path}`);
       expect(seen[0]).toBe("GET /robots.txt");
@@ -137,11 +139,26 @@ describe("politeness at the site", () => {
       expect(runs[i]!.sink.targets.map((t) => new URL(t.url).pathname).sort()).toEqual(["/data.csv", "/shared.csv"]);
     }
 
-    const gaps = sites.map((site) => shortestGap(site.arrivals));
+    const gaps = started.map((site) => shortestGap(site.arrivals));
     const shortest = gaps.reduce((a, b) => (b.gapMs < a.gapMs ? b : a));
     console.info(
       `shortest gap at a site: ${shortest.gapMs.toFixed(1)} ms (${shortest.between}); per site: ${gaps.map((g) => g.gapMs.toFixed(1)).join(", ")}`,
     );
     for (const gap of gaps) expect(gap.gapMs, gap.between).toBeGreaterThanOrEqual(DELAY_MS);
+  });
+
+  it("keeps a robots.txt Crawl-delay longer than the crawl's delay from the first page on, and a Retry-After after a 503", async () => {
+    const [site] = await startSites(1, "User-agent: *\nCrawl-delay: 0.4\nDisallow: /private/\n", "1");
+    sites.push(site!);
+    const config = testCrawlConfig({ rootUrl: `${site!.origin}/`, politeness: { delayMs: 50 } });
+    const run = createCrawlEngine({ config, sink: new MemorySink(), signal: new AbortController().signal, politeness: new HostPoliteness() });
+    const end = await run.engine.run().finally(() => run.close());
+    expect(end).toMatchObject({ kind: "stopped", reason: "site-exhausted" });
+
+    const arrivals = site!.arrivals;
+    expect(shortestGap(arrivals).gapMs).toBeGreaterThanOrEqual(400);
+    const refused = arrivals.findIndex((a) => a.path === "/flaky");
+    expect(arrivals[refused + 1]!.atMs - arrivals[refused]!.atMs).toBeGreaterThanOrEqual(1000);
+    expect(arrivals[refused + 1]!.path).toBe("/flaky");
   });
 });
