@@ -4,6 +4,11 @@
  * the RFC's own examples (§2.2.1–§2.2.3, §5.1, §5.2) and two cases `robots-parser` got wrong.
  * Each row: where it comes from, the robots.txt, the crawler's product token, the URL, and
  * whether the URL may be fetched.
+ *
+ * Left out, as Google-only behaviour outside the RFC: `index.html` at the end of an Allow
+ * standing for its directory (it would allow more than the site wrote), lines cut after
+ * 16,664 bytes, and the empty crawler token or empty URL of the system test (Forage's token
+ * is validated and its URLs are absolute).
  */
 import { describe, expect, it } from "vitest";
 import { compileRobotsPattern, robotsPathOf } from "../../lib/crawler/fetch/robots-path";

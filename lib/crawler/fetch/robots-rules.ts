@@ -76,18 +76,17 @@ export class RobotsTxt {
       const line = parseLine(rawLine);
       if (!line) continue;
       switch (line.name) {
-        case "user-agent":
+        case "user-agent": {
           // Consecutive User-agent lines (other lines in between do not count) share a group.
           if (!group || groupHasRuleLines) {
             group = { userAgents: [], rules: [], crawlDelaySeconds: null };
             groupHasRuleLines = false;
             groups.push(group);
           }
-          {
-            const agent = productToken(line.value);
-            if (agent) group.userAgents.push(agent); // a value with no token starts a group that names no crawler
-          }
+          const agent = productToken(line.value);
+          if (agent) group.userAgents.push(agent); // a value with no token starts a group that names no crawler
           break;
+        }
         case "allow":
         case "disallow": {
           if (!group) break; // a rule before any User-agent line belongs to no group
