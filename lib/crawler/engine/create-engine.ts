@@ -97,11 +97,13 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
     return activeMs();
   });
   const live = options.live ?? (() => ({ delayMs: config.politeness.delayMs, urlPatterns: config.blocklist.urlPatterns }));
+  const owner = options.owner ?? config.rootUrl;
   const robots = config.politeness.obeyRobots
     ? new RobotsCache(
         robotsFetchFor(fetcher, {
           politeness,
-          delayMs: live().delayMs,
+          delayMs: () => live().delayMs,
+          owner,
           onResult: (result) =>
             sink.request({
               seq: 0,
@@ -128,7 +130,6 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
         { crawlDelayCapMs: config.politeness.maxCrawlDelayMs },
       )
     : null;
-  const owner = options.owner ?? config.rootUrl;
   const meter = options.meter ?? new EngineMeter();
   const cookies = restore?.cookies ? CookieJar.fromState(restore.cookies) : new CookieJar();
   const runner = new RequestRunner(config, fetcher, politeness, robots, sink, counters, budget, live, signal, owner, options.keepPageBodies ?? true, meter, cookies);
