@@ -73,33 +73,32 @@ export function isMetadataAddress(address: string): boolean {
   return ip !== null && addressForms(ip).some((form) => METADATA.includes(form.toNormalizedString()));
 }
 
-/** Words for the request log: "is a link-local address". */
+/** Words for the request log, with their article: "is a link-local address". */
 const RANGE_WORDS: Record<string, string> = {
-  private: "private",
-  loopback: "loopback",
-  linkLocal: "link-local",
-  uniqueLocal: "unique-local (ULA)",
-  carrierGradeNat: "carrier-grade NAT",
-  unspecified: "unspecified",
-  broadcast: "broadcast",
-  multicast: "multicast",
-  reserved: "reserved",
-  benchmarking: "benchmarking",
-  amt: "AMT",
-  as112: "AS112",
-  as112v6: "AS112",
-  deprecated: "deprecated",
-  orchid2: "ORCHIDv2",
-  discard: "discard-only",
-  rfc6145: "IPv4-translated",
-  rfc6052: "NAT64",
-  "6to4": "6to4",
-  teredo: "Teredo",
-  invalid: "invalid",
+  private: "a private",
+  loopback: "a loopback",
+  linkLocal: "a link-local",
+  uniqueLocal: "a unique-local (ULA)",
+  carrierGradeNat: "a carrier-grade NAT",
+  unspecified: "an unspecified",
+  broadcast: "a broadcast",
+  multicast: "a multicast",
+  reserved: "a reserved",
+  benchmarking: "a benchmarking",
+  amt: "an AMT",
+  as112: "an AS112",
+  as112v6: "an AS112",
+  deprecated: "a deprecated",
+  orchid2: "an ORCHIDv2",
+  discard: "a discard-only",
+  rfc6145: "an IPv4-translated",
+  rfc6052: "a NAT64",
+  "6to4": "a 6to4",
+  teredo: "a Teredo",
+  invalid: "an invalid",
 };
 
 /** "a private address", "an AMT address": the range name in words with its article. */
 export function describeRange(range: string): string {
-  const words = RANGE_WORDS[range] ?? range;
-  return `${/^[aeiouAEIOU]/.test(words) ? "an" : "a"} ${words} address`;
+  return `${RANGE_WORDS[range] ?? `a ${range}`} address`;
 }
