@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { canonicalCidrs, CidrError, splitCidrList } from "./crawler/fetch/network-policy";
 
 /**
  * Process configuration: the only module that reads `process.env`.
@@ -38,6 +39,13 @@ export const envSchema = z.object({
    * it); after that another worker resumes the crawl from its checkpoint. @default 30000
    */
   FORAGE_WORKER_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).default(30_000),
+  /**
+   * Non-public networks crawls may reach, as comma-separated CIDRs (`10.0.0.0/8,fd00::/8`; a bare
+   * address is one host). Added to the list an admin saves in Settings → Network. Public
+   * addresses are always reachable, cloud-metadata addresses never. `npm start` adds the demo
+   * site's address. @default "" (none)
+   */
+  FORAGE_PRIVATE_NETWORKS: z.string().optional(),
 });
 
 export type DatabaseProvider = "sqlite" | "postgresql";
@@ -56,6 +64,8 @@ export interface ForageConfig {
   workerId: string | null;
   /** Lease of the worker's claims, in ms. */
   workerLeaseMs: number;
+  /** FORAGE_PRIVATE_NETWORKS as canonical CIDRs ("10.0.0.0/8"). */
+  privateNetworks: string[];
 }
 
 export class ConfigError extends Error {
@@ -85,11 +95,21 @@ export function loadConfig(overrides: Partial<z.input<typeof envSchema>> = {}, c
     publicOrigin: new URL(env.FORAGE_PUBLIC_URL ?? `http://${bracketIpv6(env.FORAGE_HOST)}:${env.FORAGE_PORT}`).origin,
     workerId: env.FORAGE_WORKER_ID ?? null,
     workerLeaseMs: env.FORAGE_WORKER_LEASE_MS,
+    privateNetworks: parsePrivateNetworks(env.FORAGE_PRIVATE_NETWORKS ?? ""),
   };
 }
 
 function bracketIpv6(host: string): string {
   return host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
+}
+
+function parsePrivateNetworks(text: string): string[] {
+  try {
+    return canonicalCidrs(splitCidrList(text));
+  } catch (error) {
+    if (error instanceof CidrError) throw new ConfigError(`Invalid environment: FORAGE_PRIVATE_NETWORKS: ${error.message}`);
+    throw error;
+  }
 }
 
 function pickEnv(): Record<string, string | undefined> {

@@ -1,5 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
+import { ALLOW_PRIVATE_NETWORK_IS_SERVER_SETTING } from "../../lib/crawl-config";
+import { NESTED_REPETITION } from "../../lib/crawler/url-pattern-safety";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiRequest, closeRouteDatabase, createCrawlThroughApi, ctx, expectError, getCrawlDetail, openRouteDatabase, postCrawl, url } from "../helpers/api-routes";
 import type { TestDatabase } from "../helpers/test-database";
@@ -43,7 +45,7 @@ describe("POST /api/crawls", () => {
   });
 
   it("keeps a given seed", async () => {
-    const id = await createCrawlThroughApi(crawlsRoute, { rootUrl: "http://127.0.0.1:3100/", seed: 42, allowPrivateNetwork: true });
+    const id = await createCrawlThroughApi(crawlsRoute, { rootUrl: "http://127.0.0.1:3100/", seed: 42 });
     expect((await getCrawlDetail(crawlRoute, id)).seed).toBe(42);
   });
 
@@ -62,6 +64,8 @@ describe("POST /api/crawls", () => {
     ["no link to rank", { rootUrl: "https://a.org/", params: { linkRankSamples: 0 } }, "params.linkRankSamples", "must be at least 1"],
     ["a fractional link sample", { rootUrl: "https://a.org/", params: { linkRankSamples: 2.5 } }, "params.linkRankSamples", "must be a whole number"],
     ["a negative URL outlook weight", { rootUrl: "https://a.org/", params: { urlOutlookWeight: -1 } }, "params.urlOutlookWeight", "must not be negative"],
+    ["allowPrivateNetwork from a client", { rootUrl: "https://a.org/", allowPrivateNetwork: true }, "allowPrivateNetwork", ALLOW_PRIVATE_NETWORK_IS_SERVER_SETTING],
+    ["a URL pattern with nested repetition", { rootUrl: "https://a.org/", blocklist: { urlPatterns: ["re:(a+)+$"] } }, "blocklist.urlPatterns.0", NESTED_REPETITION],
   ])("refuses %s with 400 invalid_request naming the field", async (_name, body, field, message) => {
     const error = await expectError(await crawlsRoute.POST(postCrawl(body)), 400, "invalid_request");
     expect(error.fields?.[field]).toEqual(message);

@@ -42,8 +42,14 @@ export interface CreateEngineOptions {
   signal: AbortSignal;
   /** Shared by every crawl of the process: politeness is per host, not per crawl. */
   politeness: HostPoliteness;
-  /** Defaults to an HttpFetcher honouring the crawl's network settings. */
+  /** Defaults to an HttpFetcher honouring the crawl's network policy (`privateNetworks`, `config.allowPrivateNetwork`). */
   fetcher?: Fetcher;
+  /**
+   * CIDRs of the non-public networks the server lets crawls reach (FORAGE_PRIVATE_NETWORKS and
+   * the admin's list); only for the fetcher created here. @default [] (public addresses only,
+   * unless the crawl was stored with `allowPrivateNetwork`)
+   */
+  privateNetworks?: readonly string[];
   /** SB-ORACLE: true link types from a stored crawl. */
   oracle?: LinkOracle;
   /** Live-editable settings; defaults to the configuration's. */
@@ -81,7 +87,11 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
   const { config, sink, signal, politeness, restore } = options;
   const ownFetcher = options.fetcher
     ? null
-    : new HttpFetcher({ allowPrivateNetwork: config.allowPrivateNetwork, userAgent: config.politeness.userAgent ?? DEFAULT_USER_AGENT });
+    : new HttpFetcher({
+        allowPrivateNetwork: config.allowPrivateNetwork,
+        privateNetworks: [...(options.privateNetworks ?? [])],
+        userAgent: config.politeness.userAgent ?? DEFAULT_USER_AGENT,
+      });
   const fetcher = options.fetcher ?? ownFetcher!;
   const counters = restore ? { ...emptyCounters(), ...restore.counters } : emptyCounters();
   // Running time goes on from the saved value (time budgets, ETA).
