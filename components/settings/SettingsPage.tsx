@@ -1,5 +1,6 @@
 "use client";
 
+import { NetworkSection } from "./NetworkSection";
 import { TokensSection } from "./TokensSection";
 import { UsersSection } from "./UsersSection";
 
@@ -10,6 +11,7 @@ export function SettingsPage({ currentEmail }: { currentEmail: string }) {
       <h1>Settings</h1>
       <UsersSection />
       <TokensSection currentEmail={currentEmail} />
+      <NetworkSection />
     </div>
   );
 }

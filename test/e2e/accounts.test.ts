@@ -69,6 +69,22 @@ describe("settings (admin)", () => {
     await page.close();
   });
 
+  it("sets the private networks crawls may reach, with errors next to the field", async () => {
+    const page = await browser.newPage(app.signedIn);
+    await page.goto(`${app.baseUrl}/settings`);
+    const field = page.getByLabel("Private networks crawls may reach");
+    await page.waitForFunction(() => !(document.querySelector("textarea[name=privateNetworks]") as HTMLTextAreaElement | null)?.disabled);
+    await field.fill("10.20.0.0/16\n10.0.0.0/40");
+    await page.getByRole("button", { name: "Save network policy" }).click();
+    await expect(page.getByTestId("error-privateNetworks").textContent()).resolves.toContain("10.0.0.0/40");
+    await field.fill("10.20.0.0/16\n192.168.1.5");
+    await page.getByRole("button", { name: "Save network policy" }).click();
+    await page.getByRole("status").filter({ hasText: "Saved" }).waitFor();
+    const saved = (await (await app.api("/api/settings/network")).json()) as { privateNetworks: string[] };
+    expect(saved.privateNetworks).toEqual(["10.20.0.0/16", "192.168.1.5/32"]);
+    await page.close();
+  });
+
   it("adds a member, who signs in and sees no admin pages", async () => {
     const admin = await browser.newPage(app.signedIn);
     await admin.goto(`${app.baseUrl}/settings`);

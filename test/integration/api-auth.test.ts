@@ -88,7 +88,7 @@ describe("credentials", () => {
 
   it("lets members work with crawls but not manage users or tokens (403)", async () => {
     const asMember = { headers: { authorization: `Bearer ${member.token}` } };
-    for (const route of routes.filter((r) => /app\/api\/(users|tokens)\//.test(r.file))) {
+    for (const route of routes.filter((r) => /app\/api\/(users|tokens|settings)\//.test(r.file))) {
       await expectError(await call(route, asMember), 403, "forbidden");
     }
     const crawls = await import("@/app/api/crawls/route");
