@@ -43,8 +43,14 @@ export interface CreateEngineOptions {
   signal: AbortSignal;
   /** Shared by every crawl of the process: politeness is per host, not per crawl. */
   politeness: HostPoliteness;
-  /** Defaults to an HttpFetcher honouring the crawl's network settings. */
+  /** Defaults to an HttpFetcher honouring the crawl's network policy (`privateNetworks`, `config.allowPrivateNetwork`). */
   fetcher?: Fetcher;
+  /**
+   * CIDRs of the non-public networks the server lets crawls reach (FORAGE_PRIVATE_NETWORKS and
+   * the admin's list); only for the fetcher created here. @default [] (public addresses only,
+   * unless the crawl was stored with `allowPrivateNetwork`)
+   */
+  privateNetworks?: readonly string[];
   /** SB-ORACLE: true link types from a stored crawl. */
   oracle?: LinkOracle;
   /** Live-editable settings; defaults to the configuration's. */
@@ -84,6 +90,7 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
     ? null
     : new HttpFetcher({
         allowPrivateNetwork: config.allowPrivateNetwork,
+        privateNetworks: [...(options.privateNetworks ?? [])],
         userAgent: config.politeness.userAgent ?? DEFAULT_USER_AGENT,
         requestDeadlineMs: config.params.requestDeadlineMs,
       });
@@ -110,11 +117,13 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
   // Every request of the crawl (robots.txt included) under its size, quota and deadline limits.
   const limitedFetcher = new CrawlFetcher(fetcher, config.params, budget);
   const live = options.live ?? (() => ({ delayMs: config.politeness.delayMs, urlPatterns: config.blocklist.urlPatterns }));
+  const owner = options.owner ?? config.rootUrl;
   const robots = config.politeness.obeyRobots
     ? new RobotsCache(
         robotsFetchFor(limitedFetcher, {
           politeness,
-          delayMs: live().delayMs,
+          delayMs: () => live().delayMs,
+          owner,
           onResult: (result) =>
             sink.request({
               seq: 0,
@@ -141,7 +150,6 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
         { crawlDelayCapMs: config.politeness.maxCrawlDelayMs },
       )
     : null;
-  const owner = options.owner ?? config.rootUrl;
   const meter = options.meter ?? new EngineMeter();
   const cookies = restore?.cookies ? CookieJar.fromState(restore.cookies) : new CookieJar();
   const runner = new RequestRunner(config, limitedFetcher, politeness, robots, sink, counters, budget, live, signal, owner, options.keepPageBodies ?? true, meter, cookies);

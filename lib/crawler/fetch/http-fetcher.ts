@@ -10,7 +10,8 @@ import { MAX_URL_CHARS } from "../defaults";
 import { discardBody, readBody } from "./body";
 import { effectiveMime } from "./effective-mime";
 import { DeadlineError, type FetchError, SinkError, toFetchError, UrlTooLongError } from "./errors";
-import { agentOptionsSchema, assertFetchableUrl, createAgent } from "./network-safety";
+import type { NetworkPolicy } from "./network-policy";
+import { agentOptionsSchema, assertFetchableUrl, createAgent, networkPolicyOf } from "./network-safety";
 import { emptyFetchResult, type BodyDisposition, type FetchRequest, type FetchResult, type Fetcher, type ResponseHead } from "./types";
 
 export const DEFAULT_USER_AGENT = "Forage/0.1 (+https://github.com/forage-crawler/forage; data-acquisition crawler)";
@@ -22,7 +23,7 @@ export const httpFetcherOptionsSchema = agentOptionsSchema.extend({
   requestDeadlineMs: z.number().int().positive().default(120_000),
 });
 /**
- * `allowPrivateNetwork`, `connectTimeoutMs` (@default 10000), `headersTimeoutMs`
+ * `allowPrivateNetwork` and `privateNetworks` (the network policy, network-policy.ts), `connectTimeoutMs` (@default 10000), `headersTimeoutMs`
  * (@default 30000), `bodyTimeoutMs` (idle time between chunks, @default 30000),
  * `keepAliveTimeoutMs` (@default 4000), `userAgent` (@default DEFAULT_USER_AGENT),
  * `requestDeadlineMs` (headers + body, @default 120000).
@@ -33,13 +34,12 @@ export type HttpFetcherOptions = z.input<typeof httpFetcherOptionsSchema>;
 const ACCEPT_ENCODING = "gzip, deflate, br";
 
 /**
- * The crawler's Fetcher. One instance per (worker, allowPrivateNetwork) pair: it owns a
- * connection pool, so share it between crawls with the same network policy and `close()`
- * it on shutdown.
+ * The crawler's Fetcher. It owns a connection pool checked against one network policy: share
+ * it only between crawls with the same policy, and `close()` it on shutdown.
  */
 export class HttpFetcher implements Fetcher {
   readonly userAgent: string;
-  readonly allowPrivateNetwork: boolean;
+  readonly networkPolicy: NetworkPolicy;
   readonly requestDeadlineMs: number;
   private readonly agent: Agent;
   /**
@@ -53,7 +53,7 @@ export class HttpFetcher implements Fetcher {
     const { userAgent, requestDeadlineMs, ...agentOptions } = httpFetcherOptionsSchema.parse(options);
     this.userAgent = userAgent;
     this.requestDeadlineMs = requestDeadlineMs;
-    this.allowPrivateNetwork = agentOptions.allowPrivateNetwork;
+    this.networkPolicy = networkPolicyOf(agentOptions);
     this.agent = createAgent(agentOptions);
     this.headAgent = createAgent(agentOptions);
   }
@@ -104,7 +104,7 @@ export class HttpFetcher implements Fetcher {
       if (req.url.length > MAX_URL_CHARS) {
         throw new UrlTooLongError(`URL of ${req.url.length} characters, over the ${MAX_URL_CHARS}-character limit: ${req.url.slice(0, 80)}…`);
       }
-      const url = assertFetchableUrl(req.url, this.allowPrivateNetwork);
+      const url = assertFetchableUrl(req.url, this.networkPolicy);
       response = await request(url, {
         method: req.method,
         dispatcher: req.method === "HEAD" ? this.headAgent : this.agent,

@@ -169,7 +169,7 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
   { path: "/chain/0", description: "an endless chain of redirects: /chain/0 → /chain/1 → …", handle: redirect(() => "/chain/1") },
   { path: "/to-private", description: "a redirect to a private address (10.0.0.1)", handle: redirect(() => "http://10.0.0.1/admin") },
   { path: "/to-metadata", description: "a redirect to the cloud metadata address (169.254.169.254)", handle: redirect(() => "http://169.254.169.254/latest/meta-data/iam/security-credentials/") },
-  { path: "/to-localhost", description: "a redirect to a name that resolves to the loopback address", handle: redirect((c) => `http://localhost:${new URL(c.origin).port}/files/secret.csv`) },
+  { path: "/to-loopback", description: "a redirect to another loopback address (127.0.0.2) on the site's port", handle: redirect((c) => `http://127.0.0.2:${new URL(c.origin).port}/files/secret.csv`) },
   { path: "/long-redirect", description: "a redirect to a 9 000-character URL", handle: redirect(() => `/search?q=${"y".repeat(9000)}`) },
   { path: "/huge-location", description: "a redirect whose Location header holds a 200 000-character URL", handle: redirect((c) => `/search?q=${"z".repeat(c.sizes.longUrlChars)}`) },
 ];

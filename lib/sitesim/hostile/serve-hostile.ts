@@ -1,10 +1,10 @@
 /**
  * Serves the hostile site until interrupted, to point a crawl (or a browser) at it by hand:
  *   node --import tsx lib/sitesim/hostile/serve-hostile.ts
- * Prints the root URL and one line per case. A crawl of it needs private networks allowed (it
- * listens on 127.0.0.1), and then its redirects to 10.0.0.1 and 169.254.169.254 are really tried:
- * test/integration/crawler-hostile.test.ts sends requests off the site's origin through a fetcher
- * that refuses private addresses. A short `params.requestDeadlineMs` ends the drips sooner.
+ * Prints the root URL and one line per case. It listens on 127.0.0.1: crawl it with 127.0.0.1/32
+ * in the server's private networks (FORAGE_PRIVATE_NETWORKS), and its redirects to 10.0.0.1,
+ * 127.0.0.2 and 169.254.169.254 meet the network policy's refusal. A short
+ * `params.requestDeadlineMs` ends the drips sooner.
  */
 import { HOSTILE_CASES } from "./hostile-cases";
 import { startHostileSite } from "./hostile-server";
