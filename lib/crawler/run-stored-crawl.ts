@@ -122,8 +122,8 @@ export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<Cr
     });
     resumedMessage =
       `Crawl resumed from its checkpoint at request ${engine.counters.requests} (${engine.counters.targets} targets); ` +
-      `${rolledBack.requestRows} request rows and ${rolledBack.targets} targets written after it were rolled back ` +
-      `(${recoveryLog?.answers.length ?? 0} of their answers are replayed from the log)`;
+      `${rolledBack.requestRows} request rows and ${rolledBack.targets} targets written after it were rolled back` +
+      (recoveryLog?.answers.length ? ` (the log answers their ${recoveryLog.answers.length} requests again)` : "");
   }
   if (!document) await updateCrawl({ status: "running", startedAt: new Date() });
   else if (!options.resumePaused) await updateCrawl({ status: "running" });

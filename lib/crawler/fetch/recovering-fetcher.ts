@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { STATUS_CODES } from "node:http";
 import { pipeline } from "node:stream/promises";
 import type { FetchErrorCode } from "./errors";
-import type { HostPoliteness, Release } from "./host-politeness";
+import type { AcquireOptions, HostPoliteness, Release } from "./host-politeness";
 import { emptyFetchResult, type BodyDisposition, type FetchMethod, type FetchOutcome, type FetchRequest, type FetchResult, type Fetcher, type ResponseHead } from "./types";
 
 /**
@@ -64,8 +64,8 @@ export class RecoveringFetcher implements Fetcher {
   private next = 0;
   private active: boolean;
   private answered = 0;
-  /** URL whose politeness wait was skipped because the log was to answer it. */
-  private skippedWaitFor: string | null = null;
+  /** The politeness wait skipped because the log was to answer that URL, with its options. */
+  private skippedWaitFor: { url: string; options: AcquireOptions } | null = null;
   /** Whether the latest answer came from the log (its rate limit is history, not news). */
   lastAnswerFromLog = false;
 
@@ -98,12 +98,12 @@ export class RecoveringFetcher implements Fetcher {
   }
 
   /** Called by {@link recoveringPoliteness} when it let a request skip its wait. */
-  skippedWait(url: string): void {
-    this.skippedWaitFor = url;
+  skippedWait(url: string, options: AcquireOptions): void {
+    this.skippedWaitFor = { url, options };
   }
 
   async fetch(request: FetchRequest): Promise<FetchResult> {
-    const skipped = this.skippedWaitFor === request.url;
+    const skipped = this.skippedWaitFor?.url === request.url ? this.skippedWaitFor.options : null;
     this.skippedWaitFor = null;
     this.lastAnswerFromLog = false;
     if (request.signal?.aborted) return aborted(request);
@@ -120,7 +120,7 @@ export class RecoveringFetcher implements Fetcher {
     }
     if (this.active && !isRobotsFetch(request)) this.end("diverged", `${request.method} ${request.url}`);
     // The politeness wait skipped for a request the log was to answer is owed to the site now.
-    const release: Release | null = skipped ? await this.politeness.acquire(request.url, { signal: request.signal }).catch(() => null) : null;
+    const release: Release | null = skipped ? await this.politeness.acquire(request.url, { ...skipped, signal: request.signal }).catch(() => null) : null;
     try {
       if (!this.live) throw new Error("RecoveringFetcher: no live fetcher (call over())");
       return await this.live.fetch(request);
@@ -193,10 +193,10 @@ export function recoveringPoliteness(shared: HostPoliteness, fetcher: Recovering
   return new Proxy(shared, {
     get(target, property) {
       if (property === "acquire") {
-        return (url: string | URL, options?: Parameters<HostPoliteness["acquire"]>[1]) => {
+        return (url: string | URL, options: AcquireOptions = {}) => {
           const href = String(url);
           if (!fetcher.willAnswer(href)) return target.acquire(url, options);
-          fetcher.skippedWait(href);
+          fetcher.skippedWait(href, options);
           return Promise.resolve(noWait);
         };
       }
