@@ -237,8 +237,8 @@ function recoveryEvent(end: RecoveryEnd): EventRow {
   return {
     level: "info",
     kind: "recovered-from-log",
-    message: `${end.answered} requests answered from the request log instead of the site: ${stopped}`,
-    data: { answered: end.answered, left: end.left, reason: end.reason },
+    message: `${end.answered} requests answered from the request log instead of the site in ${end.ms} ms: ${stopped}`,
+    data: { answered: end.answered, left: end.left, reason: end.reason, ms: end.ms },
   };
 }
 

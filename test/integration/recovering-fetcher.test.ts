@@ -135,7 +135,7 @@ describe("RecoveringFetcher: a resumed crawl's repeated requests answered from t
     }
     expect(files).toEqual(original.files);
     expect(servedCount()).toBe(servedBefore);
-    expect(ends).toEqual([{ answered: requests.length, left: 0, reason: "exhausted", divergedAt: null }]);
+    expect(ends).toEqual([{ answered: requests.length, left: 0, reason: "exhausted", divergedAt: null, ms: expect.any(Number) }]);
     expect(releases()).toBe(1);
     expect(fetcher.recovering).toBe(false);
   });
@@ -150,7 +150,7 @@ describe("RecoveringFetcher: a resumed crawl's repeated requests answered from t
     await fetcher.fetch(engineRequest("GET", "/file.csv", files));
     expect(moved.location).toBe(`${origin}/page.html`);
     expect({ page: served.get("GET /page.html"), csv: served.get("GET /file.csv"), moved: served.get("GET /moved") }).toEqual({ page: before.page, csv: before.csv + 1, moved: before.moved + 1 });
-    expect(ends).toEqual([{ answered: 1, left: 1, reason: "diverged", divergedAt: `GET ${origin}/moved` }]);
+    expect(ends).toEqual([{ answered: 1, left: 1, reason: "diverged", divergedAt: `GET ${origin}/moved`, ms: expect.any(Number) }]);
   });
 
   it("asks the site when the log cannot answer in full: another method, a page body not kept, a target file gone, an interrupted attempt", async () => {

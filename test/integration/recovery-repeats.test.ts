@@ -75,7 +75,7 @@ afterAll(async () => {
   await t?.dispose();
 });
 
-const BUDGET = 6_000;
+const BUDGET = 4_500;
 const LEASE_MS = 1_500;
 /** How long after a fresh checkpoint each kill lands: more than the 1 s the recovery may repeat. */
 const KILL_AFTER_CHECKPOINT_MS = 1_500;
@@ -167,7 +167,7 @@ describe(`recovery after kill -9: what the site serves again (real processes, ${
     let worker = startWorker();
     await killAfterFreshCheckpoint(worker, 100);
     worker = startWorker();
-    await killAfterFreshCheckpoint(worker, cuts[0]!.requestsAtCut + 1_000);
+    await killAfterFreshCheckpoint(worker, cuts[0]!.requestsAtCut + 600);
     worker = startWorker();
     const done = await waitFor("finished and released", crawlRow(id), (row) => row.status === "finished" && row.workerId === null, worker);
     segments.push({ from: segmentStart, to: site.workerTimes.length });

@@ -44,6 +44,8 @@ export interface RecoveryEnd {
   reason: "exhausted" | "diverged" | "run-ended";
   /** The first request not answered from the log (divergence). */
   divergedAt: string | null;
+  /** From the first request of the recovery to its end. */
+  ms: number;
 }
 
 /** Errors a new attempt could fix (lib/crawler/fetch/errors.ts: fixed per class). */
@@ -64,6 +66,7 @@ export class RecoveringFetcher implements Fetcher {
   private next = 0;
   private active: boolean;
   private answered = 0;
+  private startedAt: number | null = null;
   /** The politeness wait skipped because the log was to answer that URL, with its options. */
   private skippedWaitFor: { url: string; options: AcquireOptions } | null = null;
   /** Whether the latest answer came from the log (its rate limit is history, not news). */
@@ -106,6 +109,7 @@ export class RecoveringFetcher implements Fetcher {
     const skipped = this.skippedWaitFor?.url === request.url ? this.skippedWaitFor.options : null;
     this.skippedWaitFor = null;
     this.lastAnswerFromLog = false;
+    this.startedAt ??= performance.now();
     if (request.signal?.aborted) return aborted(request);
     const logged = this.active && !isRobotsFetch(request) ? this.log.answers[this.next] : undefined;
     if (logged && logged.method === request.method && logged.url === request.url) {
@@ -137,7 +141,8 @@ export class RecoveringFetcher implements Fetcher {
   private end(reason: RecoveryEnd["reason"], divergedAt: string | null): void {
     this.active = false;
     this.log.release();
-    this.onEnd({ answered: this.answered, left: this.log.answers.length - this.next, reason, divergedAt });
+    const ms = this.startedAt === null ? 0 : Math.round(performance.now() - this.startedAt);
+    this.onEnd({ answered: this.answered, left: this.log.answers.length - this.next, reason, divergedAt, ms });
   }
 
   /** The logged answer as the live fetcher returned it; null when the log cannot give all the engine will read. */
