@@ -153,7 +153,7 @@ describe("RecoveringFetcher: a resumed crawl's repeated requests answered from t
     expect(ends).toEqual([{ answered: 1, left: 1, reason: "diverged", divergedAt: `GET ${origin}/moved`, ms: expect.any(Number) }]);
   });
 
-  it("asks the site when the log cannot answer in full: another method, a page body not kept, a target file gone, an interrupted attempt", async () => {
+  it("asks the site when the log cannot answer in full: another method, a page body not kept or unreadable, a target file gone, an interrupted attempt", async () => {
     const { answers } = await recordLive([["HEAD", "/page.html"], ["GET", "/page.html"], ["GET", "/file.csv"]]);
     const cases: [string, LoggedAnswer, FetchMethod, string][] = [
       ["another method", answers[0]!, "GET", "/page.html"],
@@ -161,6 +161,8 @@ describe("RecoveringFetcher: a resumed crawl's repeated requests answered from t
       ["no page body", { ...answers[1]!, readPage: null }, "GET", "/page.html"],
       ["no target file", { ...answers[2]!, targetFile: path.join(dir, "gone") }, "GET", "/file.csv"],
       ["no headers kept", { ...answers[1]!, headers: null }, "GET", "/page.html"],
+      ["page pack unreadable", { ...answers[1]!, readPage: () => { throw new Error("page pack is truncated"); } }, "GET", "/page.html"],
+      ["target file unreadable", { ...answers[2]!, targetFile: dir }, "GET", "/file.csv"],
       ["aborted", { ...answers[1]!, outcome: "error", error: { code: "aborted", message: "Aborted by the caller" } }, "GET", "/page.html"],
     ];
     for (const [what, answer, method, pathname] of cases) {
@@ -170,6 +172,7 @@ describe("RecoveringFetcher: a resumed crawl's repeated requests answered from t
       const files: Buffer[] = [];
       const result = await fetcher.fetch(engineRequest(method, pathname, files));
       expect({ what, served: served.get(key), status: result.status }).toEqual({ what, served: before + 1, status: 200 });
+      if (method === "GET" && pathname === "/file.csv") expect(files.at(-1)?.toString()).toMatch(/^year,value\n2000,0\n/);
       expect(ends.map((end) => end.reason)).toEqual(["diverged"]);
     }
   });

@@ -113,7 +113,8 @@ export class RecoveringFetcher implements Fetcher {
     if (request.signal?.aborted) return aborted(request);
     const logged = this.active && !isRobotsFetch(request) ? this.log.answers[this.next] : undefined;
     if (logged && logged.method === request.method && logged.url === request.url) {
-      const result = await this.answer(request, logged);
+      // A body the store cannot read (a pack cut short by a power loss): the site answers instead.
+      const result = await this.answer(request, logged).catch(() => null);
       if (result) {
         this.next += 1;
         this.answered += 1;
@@ -174,12 +175,11 @@ export class RecoveringFetcher implements Fetcher {
     result.streamed = true;
     try {
       await pipeline(fs.createReadStream(logged.targetFile), sink, { signal: request.signal });
-    } catch (error) {
+    } catch {
       sink.destroy();
+      if (!request.signal?.aborted) return null; // the site answers; its sink replaces this one
       result.outcome = "error";
-      result.error = request.signal?.aborted
-        ? { code: "aborted", message: "Aborted by the caller", retryable: false }
-        : { code: "sink-error", message: `Sink failed: ${(error as Error).message}`, retryable: false };
+      result.error = { code: "aborted", message: "Aborted by the caller", retryable: false };
       return result;
     }
     result.bodyBytes = size;
