@@ -81,7 +81,9 @@ interface CheckpointDocument {
  * Checkpoints: every few seconds (CheckpointSchedule), between two pages, the engine's state
  * goes into `CrawlCheckpoint` in the same transaction as the rows written so far. A run of a
  * crawl that has a checkpoint first rolls its rows back to it (checkpoint-store.ts) and continues
- * from the saved state: the request count goes on, no target is lost or stored twice.
+ * from the saved state: the request count goes on, no target is lost or stored twice. The rows
+ * rolled back are read first (recovery-journal.ts): the restored engine makes their requests
+ * again, and a RecoveringFetcher answers them from those rows instead of the site.
  */
 export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<CrawlEnd> {
   const { db, crawlId } = options;

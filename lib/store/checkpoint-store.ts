@@ -8,7 +8,8 @@ import { TargetFileStore } from "./target-files";
  * sink in the same transaction as the rows it describes (crawl-batch.ts), so at the moment it is
  * written the database holds exactly the rows of its state. Flushes between two checkpoints add
  * rows the checkpoint does not know; a crawl resumed from it first removes them, then repeats
- * that work with the same choices (same PRNG, same frontier).
+ * that work with the same choices (same PRNG, same frontier), the removed rows answering its
+ * requests (recovery-journal.ts reads them before the rollback).
  */
 
 export interface StoredCheckpoint {
