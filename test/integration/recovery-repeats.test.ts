@@ -121,9 +121,9 @@ async function targetSet(crawlId: number): Promise<string[]> {
   return rows.map((row) => `${row.requestSeq} ${row.url} ${row.sha256}`).sort();
 }
 
-/** "METHOD /path" → how often an uninterrupted crawl makes that request (counted requests and robots.txt fetches). */
+/** "METHOD /path" → how often an uninterrupted crawl asks the site for it (counted requests and robots.txt fetches; other hosts are not the site). */
 async function requestsOfCrawl(crawlId: number): Promise<Map<string, number>> {
-  const rows = await t.db.crawlRequest.findMany({ where: { crawlId, OR: [{ seq: { gt: 0 } }, { kind: "robots" }] }, select: { method: true, url: true } });
+  const rows = await t.db.crawlRequest.findMany({ where: { crawlId, url: { startsWith: `${site.origin}/` }, OR: [{ seq: { gt: 0 } }, { kind: "robots" }] }, select: { method: true, url: true } });
   const counts = new Map<string, number>();
   for (const row of rows) {
     const url = new URL(row.url);
