@@ -33,7 +33,7 @@ export async function loadRecoveryLog(db: Db, dataDir: string, crawlId: number, 
   const lastId = await checkpointLastRowId(db, crawlId, requestRows);
   if (lastId === null) return { answers: [], release: () => undefined };
   const rows = await db.$queryRaw<Array<Record<string, unknown>>>`
-    SELECT r."method", r."url", r."status", r."mime", r."headers", r."outcome", r."error", r."redirectTo", r."bytes",
+    SELECT r."method", r."url", r."status", r."mime", r."headers", r."outcome", r."error", r."bytes",
            r."durationMs", r."isTarget", b."storagePath" AS "bodyPath", b."offset" AS "bodyOffset",
            b."compressedBytes" AS "bodyCompressedBytes", t."sha256" AS "targetSha256"
     FROM "CrawlRequest" r
@@ -75,7 +75,6 @@ function toAnswer(row: Record<string, unknown>, packs: PackReader, keeper: Targe
     // The log writes "redirect" for an answer that was "ok" with a Location.
     outcome: (outcome === "redirect" ? "ok" : outcome) as FetchOutcome,
     error: error === null || code === null ? null : { code, message: error.slice(code.length + 1).trim() },
-    location: text(row.redirectTo),
     bytes: int(row.bytes) ?? 0,
     durationMs: int(row.durationMs) ?? 0,
     readPage: bodyPath !== null && bodyOffset !== null && bodyCompressedBytes !== null ? () => packs.read(bodyPath, bodyOffset, bodyCompressedBytes) : null,

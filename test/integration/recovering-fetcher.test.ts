@@ -87,7 +87,6 @@ function logged(result: FetchResult, stored: Buffer | null): LoggedAnswer {
     headers: { ...result.headers },
     outcome: result.outcome,
     error: result.error ? { code: result.error.code, message: result.error.message } : null,
-    location: result.location,
     bytes: result.wireBytes + result.headerBytes,
     durationMs: Math.round(result.durationMs),
     readPage: body ? () => Buffer.from(body) : null,

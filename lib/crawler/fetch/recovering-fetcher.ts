@@ -18,7 +18,6 @@ export interface LoggedAnswer {
   headers: Record<string, string> | null;
   outcome: FetchOutcome;
   error: { code: string; message: string } | null;
-  location: string | null;
   /** Volume of the attempt (headers and body on the wire). */
   bytes: number;
   durationMs: number;
@@ -153,7 +152,7 @@ export class RecoveringFetcher implements Fetcher {
     const result = emptyFetchResult(request);
     const head: ResponseHead = { url: request.url, method: request.method, status: logged.status, headers: { ...logged.headers }, mime: logged.mime, contentLength: contentLength(logged.headers) };
     const headerBytes = Math.min(estimateHeaderBytes(logged.status, logged.headers), logged.bytes);
-    Object.assign(result, { status: logged.status, headers: head.headers, mime: logged.mime, location: logged.location, headerBytes, wireBytes: logged.bytes - headerBytes, durationMs: logged.durationMs, outcome: logged.outcome });
+    Object.assign(result, { status: logged.status, headers: head.headers, mime: logged.mime, location: resolveLocation(logged.headers.location, request.url), headerBytes, wireBytes: logged.bytes - headerBytes, durationMs: logged.durationMs, outcome: logged.outcome });
     if (logged.outcome === "error") {
       const code = logged.error?.code ?? "network-error";
       result.error = { code: code as FetchErrorCode, message: logged.error?.message ?? "", retryable: RETRYABLE_CODES.has(code) };
@@ -223,6 +222,16 @@ function isRobotsFetch(request: FetchRequest): boolean {
 
 function aborted(request: FetchRequest): FetchResult {
   return { ...emptyFetchResult(request), outcome: "error", error: { code: "aborted", message: "Aborted by the caller", retryable: false } };
+}
+
+/** As the HTTP fetcher resolves it (for every status: the log keeps it only for redirects). */
+function resolveLocation(location: string | undefined, base: string): string | null {
+  if (!location) return null;
+  try {
+    return new URL(location.trim(), base).href;
+  } catch {
+    return null;
+  }
 }
 
 function contentLength(headers: Record<string, string>): number | null {
