@@ -184,3 +184,81 @@ describe(`request log as crash journal (${testBackend() === "postgres" ? "Postgr
     expect(crawl.targetsCount).toBe(await t.db.target.count({ where: { crawlId: id } }));
   });
 });
+
+/** A listing page of `files` CSV links, each file answered after a few milliseconds: one long page. */
+async function startListingSite(files: number, onRequest: (served: number) => void = () => undefined) {
+  let count = 0;
+  const listing = `<html><body><ul>${Array.from({ length: files }, (_, i) => `<li><a href="/data/table-${i}.csv">Table ${i}</a></li>`).join("")}</ul></body></html>`;
+  const listingServer = http.createServer((req, res) => {
+    onRequest(++count);
+    if (req.url === "/") {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": String(Buffer.byteLength(listing)) });
+      res.end(listing);
+      return;
+    }
+    const match = /^\/data\/table-(\d+)\.csv$/.exec(req.url ?? "");
+    const body = match ? `year,value\n2024,${match[1]}\n` : "not here";
+    setTimeout(() => {
+      res.writeHead(match ? 200 : 404, { "content-type": match ? "text/csv" : "text/plain", "content-length": String(Buffer.byteLength(body)) });
+      res.end(req.method === "HEAD" ? undefined : body);
+    }, 4);
+  });
+  await new Promise<void>((resolve) => listingServer.listen(0, "127.0.0.1", resolve));
+  return {
+    rootUrl: `http://127.0.0.1:${(listingServer.address() as AddressInfo).port}/`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        listingServer.closeAllConnections();
+        listingServer.close(() => resolve());
+      }),
+  };
+}
+
+describe(`request log inside a long page (${testBackend() === "postgres" ? "PostgreSQL" : "SQLite"}, real HTTP)`, () => {
+  const FILES = 150;
+  const config = (root: string) => parseCrawlConfig({ rootUrl: root, budget: { requests: 1_000 }, politeness: { delayMs: 0 }, allowPrivateNetwork: true, seed: 1 });
+  const countedRows = (crawlId: number) => t.db.crawlRequest.count({ where: { crawlId, seq: { gt: 0 } } });
+
+  it("is written every 250 ms while one page downloads its files, not only when the page is done", async () => {
+    const listing = await startListingSite(FILES);
+    try {
+      const id = await insertCrawl(t.db, config(listing.rootUrl));
+      let done = false;
+      const crawl = run(id).finally(() => (done = true));
+      const seen: number[] = [];
+      while (!done) {
+        seen.push(await countedRows(id));
+        await new Promise((resolve) => setTimeout(resolve, 30));
+      }
+      await crawl;
+      const total = await countedRows(id);
+      // The whole crawl is the one listing page: its files are fetched while it is being crawled.
+      expect(await t.db.target.count({ where: { crawlId: id } })).toBe(FILES);
+      expect(seen.filter((count) => count > 0 && count < total).length).toBeGreaterThan(2);
+    } finally {
+      await listing.close();
+    }
+  });
+
+  it("stops for good at a failed write inside a page (lease taken): no later row is written, the log has no gap", async () => {
+    const listing = await startListingSite(FILES);
+    try {
+      const id = await insertCrawl(t.db, config(listing.rootUrl), { heldBy: { holderId: "holder", leaseMs: 60_000 } });
+      const crawl = run(id, { holderId: "holder" });
+      const outcome = crawl.then(() => "finished", (error: Error) => error.name);
+      // Rows of the page written while it is being crawled: its lease is taken now, mid-page.
+      while ((await countedRows(id)) === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      await t.db.crawl.update({ where: { id }, data: { workerId: "someone-else" } });
+      expect(await outcome).toBe("LeaseLostError");
+      const rows = await t.db.crawlRequest.findMany({ where: { crawlId: id, seq: { gt: 0 } }, orderBy: { id: "asc" }, select: { seq: true } });
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.length).toBeLessThan(2 * FILES);
+      expect(rows.map((row) => row.seq)).toEqual(Array.from({ length: rows.length }, (_, i) => i + 1));
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(await countedRows(id)).toBe(rows.length);
+      expect(await t.db.crawl.findUniqueOrThrow({ where: { id } })).toMatchObject({ workerId: "someone-else", status: "running" });
+    } finally {
+      await listing.close();
+    }
+  });
+});
