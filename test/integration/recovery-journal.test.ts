@@ -143,7 +143,7 @@ describe(`request log as crash journal (${testBackend() === "postgres" ? "Postgr
     const stalled = await stallAfter(id, 300);
     const checkpoint = await t.db.crawlCheckpoint.findUniqueOrThrow({ where: { crawlId: id } });
     const written = await t.db.crawlRequest.count({ where: { crawlId: id, seq: { gt: checkpoint.requests } } });
-    expect(written).toBeGreaterThan(200); // the log holds what the checkpoint does not
+    expect(written).toBeGreaterThan(100); // the log holds what the checkpoint does not
 
     const end = await run(id, { holderId: "second" });
     expect(end).toEqual({ kind: "stopped", reason: "budget-requests" });
