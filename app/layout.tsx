@@ -1,6 +1,8 @@
 import type { Metadata, Viewport } from "next";
 import Link from "next/link";
+import { getPageUser } from "@/app/_server/page-user";
 import { MainNav } from "@/components/layout/MainNav";
+import { UserMenu } from "@/components/layout/UserMenu";
 import { Providers } from "./providers";
 import "./globals.css";
 
@@ -12,7 +14,8 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#1f6f5c" };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const user = await getPageUser();
   return (
     <html lang="en">
       <body>
@@ -23,7 +26,12 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
           <Link href="/" className="brand">
             <span className="brand-mark" aria-hidden="true">◆</span> Forage
           </Link>
-          <MainNav />
+          {user ? (
+            <>
+              <MainNav isAdmin={user.role === "admin"} />
+              <UserMenu email={user.email} />
+            </>
+          ) : null}
         </header>
         <Providers>
           <main className="page" id="content" tabIndex={-1}>

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { canonicalCidrs, CidrError, splitCidrList } from "./crawler/fetch/network-policy";
 
 /**
  * Process configuration: the only module that reads `process.env`.
@@ -19,6 +20,18 @@ export const envSchema = z.object({
   FORAGE_DEMO_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
   /** Host the dashboard and demo bind to. @default "127.0.0.1" */
   FORAGE_HOST: z.string().trim().min(1).default("127.0.0.1"),
+  /**
+   * The address users reach the dashboard at, e.g. `https://forage.example.org` behind a reverse
+   * proxy. Requests naming another Host are refused (DNS rebinding), state-changing requests from
+   * another Origin too, and session cookies are `Secure` when it is https.
+   * @default "http://<FORAGE_HOST>:<FORAGE_PORT>"
+   */
+  FORAGE_PUBLIC_URL: z
+    .string()
+    .trim()
+    .url("must be a URL such as https://forage.example.org")
+    .refine((value) => /^https?:\/\//i.test(value), "must start with http:// or https://")
+    .optional(),
   /** A stable name for this worker process in leases (defaults to hostname:pid). */
   FORAGE_WORKER_ID: z.string().trim().min(1).optional(),
   /**
@@ -26,6 +39,13 @@ export const envSchema = z.object({
    * it); after that another worker resumes the crawl from its checkpoint. @default 30000
    */
   FORAGE_WORKER_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).default(30_000),
+  /**
+   * Non-public networks crawls may reach, as comma-separated CIDRs (`10.0.0.0/8,fd00::/8`; a bare
+   * address is one host). Added to the list an admin saves in Settings → Network. Public
+   * addresses are always reachable, cloud-metadata addresses never. `npm start` adds the demo
+   * site's address. @default "" (none)
+   */
+  FORAGE_PRIVATE_NETWORKS: z.string().optional(),
 });
 
 export type DatabaseProvider = "sqlite" | "postgresql";
@@ -39,9 +59,13 @@ export interface ForageConfig {
   port: number;
   demoPort: number;
   host: string;
+  /** Origin the dashboard is reached at (scheme://host[:port], no path): FORAGE_PUBLIC_URL or http://host:port. */
+  publicOrigin: string;
   workerId: string | null;
   /** Lease of the worker's claims, in ms. */
   workerLeaseMs: number;
+  /** FORAGE_PRIVATE_NETWORKS as canonical CIDRs ("10.0.0.0/8"). */
+  privateNetworks: string[];
 }
 
 export class ConfigError extends Error {
@@ -68,9 +92,24 @@ export function loadConfig(overrides: Partial<z.input<typeof envSchema>> = {}, c
     port: env.FORAGE_PORT,
     demoPort: env.FORAGE_DEMO_PORT,
     host: env.FORAGE_HOST,
+    publicOrigin: new URL(env.FORAGE_PUBLIC_URL ?? `http://${bracketIpv6(env.FORAGE_HOST)}:${env.FORAGE_PORT}`).origin,
     workerId: env.FORAGE_WORKER_ID ?? null,
     workerLeaseMs: env.FORAGE_WORKER_LEASE_MS,
+    privateNetworks: parsePrivateNetworks(env.FORAGE_PRIVATE_NETWORKS ?? ""),
   };
+}
+
+function bracketIpv6(host: string): string {
+  return host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
+}
+
+function parsePrivateNetworks(text: string): string[] {
+  try {
+    return canonicalCidrs(splitCidrList(text));
+  } catch (error) {
+    if (error instanceof CidrError) throw new ConfigError(`Invalid environment: FORAGE_PRIVATE_NETWORKS: ${error.message}`);
+    throw error;
+  }
 }
 
 function pickEnv(): Record<string, string | undefined> {

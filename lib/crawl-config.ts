@@ -5,6 +5,7 @@ import {
   DEFAULT_BLOCKED_MIME_PREFIXES,
   PAPER_TARGET_MIME_TYPES,
 } from "./crawler/defaults";
+import { urlPatternProblem } from "./crawler/url-pattern-safety";
 
 /**
  * The configuration of one crawl: validated once at the edge (API, CLI), stored with the crawl
@@ -84,9 +85,20 @@ export const budgetSchema = z.strictObject({
   seconds: positiveInt(365 * 24 * 3600).nullable().default(null),
 });
 
+/** A `re:` pattern must compile and be free of catastrophic backtracking (url-pattern-safety.ts). */
+const urlPattern = z
+  .string()
+  .trim()
+  .min(1)
+  .max(500)
+  .superRefine((pattern, ctx) => {
+    const problem = urlPatternProblem(pattern);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+
 export const blocklistSchema = z.strictObject({
   /** URL patterns never requested: `*` globs, or `re:` followed by a regular expression. @default [] */
-  urlPatterns: z.array(z.string().trim().min(1).max(500)).max(500).default([]),
+  urlPatterns: z.array(urlPattern).max(500).default([]),
   /** Extensions of the last path segment never requested. @default the kit's 168 media extensions */
   extensions: z.array(extension).max(2000).default([...DEFAULT_BLOCKED_EXTENSIONS]),
   /** MIME types or prefixes whose body is aborted as soon as headers arrive. @default image/, audio/, video/ */
@@ -190,9 +202,18 @@ export const crawlConfigSchema = z.strictObject({
   params: algorithmParamsSchema.default(algorithmParamsSchema.parse({})),
   /** Seed of every random choice; chosen at creation when absent, then stored with the crawl. */
   seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
-  /** Allow loopback/private/link-local addresses (the demo site, intranets). @default false */
+  /**
+   * Reach every loopback/private/link-local address (cloud-metadata addresses stay refused).
+   * Only the local CLI sets it (`forage crawl --allow-private-network`: its user is the admin);
+   * the API refuses it (ALLOW_PRIVATE_NETWORK_IS_SERVER_SETTING): there, the server's network
+   * policy decides. Crawls stored with it keep it on resume and replay. @default false
+   */
   allowPrivateNetwork: z.boolean().default(false),
 });
+
+/** The field message of an API request that sets `allowPrivateNetwork`. */
+export const ALLOW_PRIVATE_NETWORK_IS_SERVER_SETTING =
+  "is set by the server's network policy: an admin adds private networks (FORAGE_PRIVATE_NETWORKS or Settings → Network)";
 
 export type CrawlConfigInput = z.input<typeof crawlConfigSchema>;
 export type CrawlConfig = z.output<typeof crawlConfigSchema> & { seed: number };

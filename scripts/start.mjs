@@ -7,10 +7,17 @@ ensureDependencies();
 ensurePrismaClient();
 run(process.execPath, ["bin/forage.mjs", "migrate"]);
 ensureNextBuild();
+// While nobody has an account, a one-time link that creates the first admin (printed again below the URL).
+run(process.execPath, ["bin/forage.mjs", "setup-link"]);
 
 const port = process.env.FORAGE_PORT || "3000";
 const host = process.env.FORAGE_HOST || "127.0.0.1";
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1" };
+// The demo site listens on this machine: crawls may reach its address (the one-click demo crawl
+// uses 127.0.0.1), on top of whatever FORAGE_PRIVATE_NETWORKS already allows. The policy is by
+// address, so other services listening on it become reachable to crawls too.
+const demoAddresses = ["127.0.0.1/32", ...(/^[\d.]+$/.test(host) && host !== "0.0.0.0" && host !== "127.0.0.1" ? [`${host}/32`] : [])];
+const privateNetworks = [process.env.FORAGE_PRIVATE_NETWORKS, ...demoAddresses].filter(Boolean).join(",");
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1", FORAGE_PRIVATE_NETWORKS: privateNetworks };
 
 const children = [
   { name: "dashboard", args: ["node_modules/next/dist/bin/next", "start", "-H", host, "-p", port] },

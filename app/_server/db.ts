@@ -1,4 +1,5 @@
 import "server-only";
+import { SameOrigin } from "@/lib/api/same-origin";
 import { loadConfig, type ForageConfig } from "@/lib/config";
 import { ensureMigrated, openDatabase, type Db } from "@/lib/store";
 
@@ -9,6 +10,7 @@ import { ensureMigrated, openDatabase, type Db } from "@/lib/store";
  */
 interface ServerState {
   config: ForageConfig;
+  sameOrigin: SameOrigin;
   db: Promise<Db>;
 }
 
@@ -16,6 +18,11 @@ const globalForForage = globalThis as unknown as { forageServer?: ServerState };
 
 export function getServerConfig(): ForageConfig {
   return getState().config;
+}
+
+/** This server's own Host and Origin values (FORAGE_PUBLIC_URL). */
+export function getSameOrigin(): SameOrigin {
+  return getState().sameOrigin;
 }
 
 export async function getDb(): Promise<Db> {
@@ -30,7 +37,7 @@ function getState(): ServerState {
     db.catch(() => {
       globalForForage.forageServer = undefined;
     });
-    globalForForage.forageServer = { config, db };
+    globalForForage.forageServer = { config, sameOrigin: new SameOrigin(config.publicOrigin), db };
   }
   return globalForForage.forageServer;
 }

@@ -31,7 +31,6 @@ const VALUE_FIELDS: Partial<Record<keyof CrawlFormValues, string>> = {
   blockedMimeTypes: "blocklist.mimeTypes",
   delayMs: "politeness.delayMs",
   obeyRobots: "politeness.obeyRobots",
-  allowPrivateNetwork: "allowPrivateNetwork",
   strategy: "strategy",
   earlyStop: "params.earlyStop",
   skipDeadUrlShapes: "params.skipDeadUrlShapes",

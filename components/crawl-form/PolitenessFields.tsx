@@ -24,14 +24,10 @@ export function PolitenessFields({ values, set, errors }: FormSectionProps) {
         onChange={(checked) => set("obeyRobots", checked)}
         error={errors["politeness.obeyRobots"]}
       />
-      <CheckboxField
-        field="allowPrivateNetwork"
-        label="Allow private network addresses"
-        hint="Needed for sites on localhost or an intranet (127.0.0.1, 10.x, 192.168.x…), such as the demo site. Off by default so a public URL cannot lead the crawler into your network."
-        checked={values.allowPrivateNetwork}
-        onChange={(checked) => set("allowPrivateNetwork", checked)}
-        error={errors.allowPrivateNetwork}
-      />
+      <p className="field-hint" data-testid="network-policy-hint">
+        Addresses on private networks (localhost, 10.x, 192.168.x…) are reached only where the server's network policy
+        allows them: an admin sets it under Settings → Network.
+      </p>
     </section>
   );
 }

@@ -31,7 +31,6 @@ export interface CrawlFormValues {
   blockedMimeTypes: string;
   delayMs: string;
   obeyRobots: boolean;
-  allowPrivateNetwork: boolean;
   strategy: Strategy;
   /** The algorithm settings that are not numbers (names as in `params`). */
   earlyStop: boolean;
@@ -76,7 +75,6 @@ export function defaultFormValues(): CrawlFormValues {
     blockedMimeTypes: blocklist.mimeTypes.join(" "),
     delayMs: String(politeness.delayMs),
     obeyRobots: politeness.obeyRobots,
-    allowPrivateNetwork: false,
     strategy: "sb",
     earlyStop: params.earlyStop,
     skipDeadUrlShapes: params.skipDeadUrlShapes,
@@ -111,7 +109,6 @@ export function formValuesFromConfig(config: CrawlConfig): CrawlFormValues {
     blockedMimeTypes: config.blocklist.mimeTypes.join(" "),
     delayMs: String(config.politeness.delayMs),
     obeyRobots: config.politeness.obeyRobots,
-    allowPrivateNetwork: config.allowPrivateNetwork,
     strategy: config.strategy === "sb-oracle" ? "sb" : config.strategy,
     earlyStop: config.params.earlyStop,
     skipDeadUrlShapes: config.params.skipDeadUrlShapes,
@@ -221,7 +218,6 @@ export function buildCrawlSettings(values: CrawlFormValues, hidden?: HiddenSetti
     strategy: values.strategy,
     params: params as CrawlConfigInput["params"],
     ...(seed === null ? {} : { seed }),
-    allowPrivateNetwork: values.allowPrivateNetwork,
   };
   return { settings, errors };
 }

@@ -8,11 +8,13 @@ const LINKS = [
   { href: "/crawls/new", label: "New crawl", isCurrent: (path: string) => path === "/crawls/new" },
 ];
 
-export function MainNav() {
+const ADMIN_LINKS = [{ href: "/settings", label: "Settings", isCurrent: (path: string) => path.startsWith("/settings") }];
+
+export function MainNav({ isAdmin }: { isAdmin: boolean }) {
   const pathname = usePathname();
   return (
     <nav aria-label="Main" className="main-nav">
-      {LINKS.map((link) => (
+      {[...LINKS, ...(isAdmin ? ADMIN_LINKS : [])].map((link) => (
         <Link key={link.href} href={link.href} aria-current={link.isCurrent(pathname) ? "page" : undefined}>
           {link.label}
         </Link>

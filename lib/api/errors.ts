@@ -54,3 +54,51 @@ function describeFields(fields: Record<string, string>): string {
     .map(([field, message]) => `${field} ${message}`)
     .join("; ");
 }
+
+/** 401 `unauthorized`: no valid session cookie or API token. */
+export class UnauthorizedError extends ApiRequestError {
+  constructor(message = "Sign in, or send an API token as `Authorization: Bearer <token>`") {
+    super(401, "unauthorized", message);
+    this.name = "UnauthorizedError";
+  }
+}
+
+/** 403 `forbidden`: signed in, but the role may not do this (members and admin-only routes). */
+export class ForbiddenError extends ApiRequestError {
+  constructor(message: string, code = "forbidden") {
+    super(403, code, message);
+    this.name = "ForbiddenError";
+  }
+}
+
+/** 421 `unknown_host`: the Host header is not this server's public origin (DNS rebinding, a wrong proxy setting). */
+export class UnknownHostError extends ApiRequestError {
+  constructor(host: string, expected: string) {
+    super(421, "unknown_host", `This server answers as ${expected}, not "${host.slice(0, 100)}" (set FORAGE_PUBLIC_URL if it is exposed under another name)`);
+    this.name = "UnknownHostError";
+  }
+}
+
+/** 413 `payload_too_large`: the body passed the limit while it was being read. */
+export class PayloadTooLargeError extends ApiRequestError {
+  constructor(limitBytes: number) {
+    super(413, "payload_too_large", `The request body is larger than ${limitBytes} bytes`);
+    this.name = "PayloadTooLargeError";
+  }
+}
+
+/** 415 `unsupported_media_type`: state-changing routes read JSON only. */
+export class UnsupportedMediaTypeError extends ApiRequestError {
+  constructor(contentType: string | null) {
+    super(415, "unsupported_media_type", `Send the body as Content-Type: application/json${contentType ? `, not ${contentType.slice(0, 100)}` : ""}`);
+    this.name = "UnsupportedMediaTypeError";
+  }
+}
+
+/** 429 `too_many_requests`: too many failed sign-ins; `retryAfterSeconds` goes into Retry-After. */
+export class TooManyRequestsError extends ApiRequestError {
+  constructor(message: string, readonly retryAfterSeconds: number) {
+    super(429, "too_many_requests", message);
+    this.name = "TooManyRequestsError";
+  }
+}

@@ -1,5 +1,5 @@
 import { CrawlConfigError } from "../crawl-config";
-import { ApiRequestError } from "./errors";
+import { ApiRequestError, TooManyRequestsError } from "./errors";
 
 /**
  * The API's one error shape, `{ error: { code, message, status, fields? } }`, and the mapping
@@ -21,7 +21,8 @@ export function noContentResponse(): Response {
 
 export function toErrorResponse(error: unknown): Response {
   if (error instanceof ApiRequestError) {
-    return errorBody(error.status, error.code, error.message, error.fields);
+    const headers = error instanceof TooManyRequestsError ? { "retry-after": String(error.retryAfterSeconds) } : undefined;
+    return errorBody(error.status, error.code, error.message, error.fields, headers);
   }
   // Crawl settings are validated in lib/crawl-config.ts, which knows nothing about HTTP.
   if (error instanceof CrawlConfigError) {
@@ -34,8 +35,8 @@ export function toErrorResponse(error: unknown): Response {
   return errorBody(500, "internal", "Internal error: see the server log");
 }
 
-function errorBody(status: number, code: string, message: string, fields?: Record<string, string>): Response {
-  return jsonResponse({ error: { code, message, status, ...(fields ? { fields } : {}) } }, { status });
+function errorBody(status: number, code: string, message: string, fields?: Record<string, string>, headers?: Record<string, string>): Response {
+  return jsonResponse({ error: { code, message, status, ...(fields ? { fields } : {}) } }, { status, headers });
 }
 
 function bigintReplacer(_key: string, value: unknown): unknown {

@@ -4,6 +4,9 @@ import { crawlCommand, crawlHelp } from "./commands/crawl";
 import { demoCommand, demoHelp } from "./commands/demo";
 import { migrateCommand, migrateHelp } from "./commands/migrate";
 import { replayCommand, replayHelp } from "./commands/replay";
+import { setupLinkCommand } from "./commands/setup-link";
+import { tokenCommand, tokenHelp } from "./commands/token";
+import { userCommand, userHelp } from "./commands/user";
 import { workerCommand, workerHelp } from "./commands/worker";
 
 interface Command {
@@ -17,12 +20,15 @@ const commands: Record<string, Command> = {
   demo: { help: demoHelp, run: demoCommand },
   migrate: { help: migrateHelp, run: migrateCommand },
   replay: { help: replayHelp, run: replayCommand },
+  token: { help: tokenHelp, run: tokenCommand },
+  user: { help: userHelp, run: userCommand },
   worker: { help: workerHelp, run: workerCommand },
 };
 
 /** Internal commands, not listed in the help. */
 const internalCommands: Record<string, Command> = {
   "bench-run": { help: "", run: benchRunCommand },
+  "setup-link": { help: "", run: setupLinkCommand },
 };
 
 function usage(): string {

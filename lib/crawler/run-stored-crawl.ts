@@ -5,6 +5,7 @@ import type { Db } from "../store/prisma-client";
 import { createBatchWriter, DatabaseCrawlSink } from "../store/database-crawl-sink";
 import { LeaseLostError, type CheckpointRow } from "../store/crawl-batch";
 import { deleteCheckpoint, loadCheckpoint, rollBackToCheckpoint, storedBodyHashes } from "../store/checkpoint-store";
+import { getServerPrivateNetworks } from "../store/queries/get-network-policy";
 import { loadRecoveryLog } from "../store/recovery-journal";
 import { CheckpointSchedule, type CheckpointScheduleOptions } from "./engine/checkpoint-schedule";
 import { createCrawlEngine } from "./engine/create-engine";
@@ -30,6 +31,11 @@ export interface RunStoredCrawlOptions {
   drainSignal?: AbortSignal;
   /** Replays give their own fetcher and oracle. */
   fetcher?: Fetcher;
+  /**
+   * Private networks the crawl may reach. @default the server's network policy, read now (at
+   * start or resume): FORAGE_PRIVATE_NETWORKS (`forage.privateNetworks`) and the admin's list
+   */
+  privateNetworks?: readonly string[];
   oracle?: LinkOracle;
   /** Called after each page with the live counters (progress display). */
   onProgress?: (counters: CrawlCounters) => void;
@@ -98,6 +104,15 @@ export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<Cr
     if (count !== 1) throw new LeaseLostError(`Crawl ${crawlId} is no longer held by ${holderId}`);
   };
   const config = await loadCrawlConfig(db, crawlId);
+  let privateNetworks: readonly string[] = [];
+  try {
+    if (!options.fetcher) privateNetworks = options.privateNetworks ?? (await getServerPrivateNetworks(db, options.forage.privateNetworks));
+  } catch (error) {
+    // An unreadable network policy: the crawl cannot know where it may connect.
+    const cause = error instanceof Error ? error.message : String(error);
+    await updateCrawl({ status: "failed", stopReason: "failed", stopDetail: cause.slice(0, 500), finishedAt: new Date(), workerId: null, leaseExpiresAt: null });
+    throw error;
+  }
   const checkpoints = options.checkpoints ?? options.fetcher === undefined;
   const resumeStarted = performance.now();
   const saved = checkpoints ? await loadCheckpoint(db, crawlId) : null;
@@ -153,6 +168,7 @@ export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<Cr
     drainSignal: options.drainSignal,
     politeness: recovery ? recoveringPoliteness(options.politeness, recovery) : options.politeness,
     fetcher: options.fetcher,
+    privateNetworks,
     wrapFetcher: recovery ? (fetcher) => recovery.over(fetcher) : undefined,
     oracle: options.oracle,
     owner: `crawl ${crawlId}`,

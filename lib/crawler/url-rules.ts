@@ -9,16 +9,17 @@
  * eat a fifth of the budget. Anything that does not look like a WHATWG-serialised
  * http(s) URL falls back to `new URL`.
  */
+import { urlPatternProblem } from "./url-pattern-safety";
 
-/** Thrown by {@link compileUrlPatterns} for a pattern that cannot be compiled. */
+/** Thrown by {@link compileUrlPatterns} for a pattern that cannot be compiled or is unsafe to run. */
 export class UrlPatternError extends Error {
   override readonly name = "UrlPatternError";
   constructor(
     /** The offending pattern, as the user typed it. */
     readonly pattern: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; reason?: string },
   ) {
-    super(`Invalid URL pattern ${JSON.stringify(pattern)}`, options);
+    super(`Invalid URL pattern ${JSON.stringify(pattern)}${options?.reason ? `: ${options.reason}` : ""}`, options);
   }
 }
 
@@ -316,36 +317,59 @@ export function hasBlockedExtension(url: string | URL, extensions: ReadonlySet<s
 /** A compiled set of user URL patterns: true when any pattern matches the URL. */
 export type UrlMatcher = (url: string) => boolean;
 
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+/**
+ * A glob where `*` is any run of characters, matched against the whole string without
+ * backtracking: the literal parts are found left to right, each at its first place after the
+ * previous one (the leftmost match leaves the most room for the rest, so this is exact). As
+ * a regular expression, `*a*a*a*…b` would take polynomial time of high degree on a long URL
+ * full of "a" that a hostile site can send as a redirect.
+ */
+function globMatcher(pattern: string): UrlMatcher {
+  const parts = pattern.split("*");
+  if (parts.length === 1) return (url) => url === pattern;
+  const first = parts[0]!;
+  const last = parts[parts.length - 1]!;
+  const middle = parts.slice(1, -1).filter((part) => part !== "");
+  const fixed = first.length + last.length;
+  return (url) => {
+    if (url.length < fixed || !url.startsWith(first) || !url.endsWith(last)) return false;
+    const end = url.length - last.length;
+    let at = first.length;
+    for (const part of middle) {
+      const found = url.indexOf(part, at);
+      if (found < 0 || found + part.length > end) return false;
+      at = found + part.length;
+    }
+    return true;
+  };
 }
 
 /**
- * Compiles user URL patterns once. A pattern is either `re:` + a JavaScript regular
- * expression, searched anywhere in the URL, or a glob matched against the whole
- * absolute URL where `*` is any run of characters (`/` included) and every other
- * character is literal (`?` too, because URLs contain it). Matching is case-sensitive.
- * Blank patterns are ignored. Throws {@link UrlPatternError} naming the first bad one.
+ * Compiles user URL patterns. A pattern is either `re:` + a JavaScript regular expression,
+ * searched anywhere in the URL, or a glob matched against the whole absolute URL where `*` is
+ * any run of characters (`/` included) and every other character is literal (`?` too, because
+ * URLs contain it). Matching is case-sensitive. Blank patterns are ignored. Throws
+ * {@link UrlPatternError} naming the first pattern that does not compile or that
+ * {@link urlPatternProblem} finds unsafe (settings are checked at the edge already: this is
+ * the last guard). Call it once per pattern list, not per URL: the crawl engine compiles
+ * again only when a live edit replaces the list.
  */
 export function compileUrlPatterns(patterns: readonly string[]): UrlMatcher {
-  const regexes: RegExp[] = [];
+  const matchers: UrlMatcher[] = [];
   for (const raw of patterns) {
     const pattern = raw.trim();
     if (pattern === "") continue;
-    try {
-      if (pattern.startsWith("re:")) {
-        const source = pattern.slice(3);
-        if (source === "") throw new Error("empty regular expression");
-        regexes.push(new RegExp(source));
-      } else {
-        regexes.push(new RegExp("^" + pattern.split("*").map(escapeRegExp).join(".*") + "$"));
-      }
-    } catch (cause) {
-      throw new UrlPatternError(raw, { cause });
+    const problem = urlPatternProblem(pattern);
+    if (problem) throw new UrlPatternError(raw, { reason: problem });
+    if (pattern.startsWith("re:")) {
+      const regex = new RegExp(pattern.slice(3));
+      matchers.push((url) => regex.test(url));
+    } else {
+      matchers.push(globMatcher(pattern));
     }
   }
-  if (regexes.length === 0) return () => false;
-  return (url) => regexes.some((re) => re.test(url));
+  if (matchers.length === 0) return () => false;
+  return (url) => matchers.some((matches) => matches(url));
 }
 
 /** One-off convenience around {@link compileUrlPatterns}; compile once in hot paths. */

@@ -12,9 +12,11 @@ export { getTargetsPage, type TargetView, type TargetsPageOptions } from "./quer
 export { getTargetsByMime } from "./queries/get-targets-by-mime";
 export { getRequestsPage, REQUEST_OUTCOMES, type RequestOutcome, type RequestRowView, type RequestsPageOptions } from "./queries/get-requests-page";
 export { getEventsPage, type CrawlEventView, type EventsPageOptions } from "./queries/get-events-page";
+export { getNetworkPolicy, getServerPrivateNetworks, NETWORK_POLICY_KEY, type NetworkPolicyView } from "./queries/get-network-policy";
 
 // Writes.
-export { createCrawl } from "./commands/create-crawl";
+export { createCrawl, type CreateCrawlOptions } from "./commands/create-crawl";
+export { saveNetworkPolicy } from "./commands/save-network-policy";
 export { requestControl } from "./commands/request-control";
 export { planControl, CONTROL_ACTIONS, type ControlAction, type ControlPlan, type ControlState } from "./commands/control-plan";
 export { updateLiveSettings, liveSettingsPatchSchema, type LiveSettingsPatch } from "./commands/update-live-settings";

@@ -9,10 +9,12 @@ export interface InsertCrawlOptions {
    * claims `queued` crawls, and one that claimed a replay would crawl the live site.
    */
   heldBy?: { holderId: string; leaseMs: number };
+  /** The user who asked for it (null: the command line on the server). */
+  createdById?: number | null;
 }
 
 /** Stores a validated crawl (queued, or running under a lease) with its "created" event; returns its id. */
-export async function insertCrawl(db: Db, config: CrawlConfig, { replayOfCrawlId = null, heldBy }: InsertCrawlOptions = {}): Promise<number> {
+export async function insertCrawl(db: Db, config: CrawlConfig, { replayOfCrawlId = null, heldBy, createdById = null }: InsertCrawlOptions = {}): Promise<number> {
   const crawl = await db.crawl.create({
     data: {
       name: config.name,
@@ -23,6 +25,7 @@ export async function insertCrawl(db: Db, config: CrawlConfig, { replayOfCrawlId
       status: heldBy ? "running" : "queued",
       ...(heldBy ? { workerId: heldBy.holderId, leaseExpiresAt: new Date(Date.now() + heldBy.leaseMs), startedAt: new Date() } : {}),
       replayOfCrawlId,
+      createdById,
       events: {
         create: {
           level: "info",

@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => stopAppInBrowser({ database, app, browser }));
 
 async function openForm(query = ""): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const page = await browser.newPage({ ...app.signedIn, viewport: { width: 1280, height: 900 } });
   const response = await page.goto(`${app.baseUrl}/crawls/new${query}`);
   expect(response?.status()).toBe(200);
   await page.getByLabel("Root URL").waitFor();
@@ -37,7 +37,9 @@ describe("new crawl form", () => {
     expect(await page.getByLabel("MIME types", { exact: true }).inputValue()).toBe("image/ audio/ video/");
     expect(await page.getByLabel("File extensions", { exact: true }).inputValue()).toContain(".jpg");
     expect(await page.getByLabel("Obey robots.txt").isChecked()).toBe(true);
-    expect(await page.getByLabel("Allow private network addresses").isChecked()).toBe(false);
+    // Private addresses are the server's network policy, not a setting of the crawl.
+    expect(await page.getByText("Allow private network addresses").count()).toBe(0);
+    expect(await page.getByTestId("network-policy-hint").textContent()).toContain("Settings → Network");
     expect(await page.getByLabel("Politeness delay (ms)").inputValue()).toBe("1000");
 
     // Target MIME types: a group with the three presets; "Data files" is chosen by default.

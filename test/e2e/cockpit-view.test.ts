@@ -138,7 +138,7 @@ async function seedRunningCrawl(db: TestDatabase["db"]): Promise<number> {
 }
 
 async function openCockpit(id: number, width = 1280): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  const page = await browser.newPage({ ...app.signedIn, viewport: { width, height: 900 } });
   const response = await page.goto(`${app.baseUrl}/crawls/${id}`);
   expect(response?.status()).toBe(200);
   await page.getByTestId("stat-requests").waitFor();
@@ -357,7 +357,7 @@ describe("cockpit of a running crawl", () => {
 
 describe("unknown crawl", () => {
   it("answers 404 with a page that leads back to the crawls", async () => {
-    const page = await browser.newPage();
+    const page = await browser.newPage(app.signedIn);
     for (const path of ["/crawls/999999", "/crawls/abc"]) {
       const response = await page.goto(`${app.baseUrl}${path}`);
       expect(response?.status()).toBe(404);

@@ -16,7 +16,7 @@ afterAll(() => stopAppInBrowser({ database, app, browser }));
 
 describe("home page (built app, real Chromium)", () => {
   it("explains Forage and shows an empty crawl list on a new database", async () => {
-    const page = await browser.newPage();
+    const page = await browser.newPage(app.signedIn);
     const response = await page.goto(app.baseUrl);
     expect(response?.status()).toBe(200);
     await expect(page.title()).resolves.toBe("Forage");
@@ -41,7 +41,7 @@ describe("home page (built app, real Chromium)", () => {
         activeMs: 60_000,
       },
     });
-    const page = await browser.newPage();
+    const page = await browser.newPage(app.signedIn);
     await page.goto(app.baseUrl);
     const table = page.getByRole("table", { name: "Crawls" });
     await table.waitFor();

@@ -44,7 +44,8 @@ beforeAll(async () => {
   const demoPort = await freePort();
   demoUrl = `http://127.0.0.1:${demoPort}/`;
   demo = startNodeProcess(["bin/forage.mjs", "demo", "--port", String(demoPort)], env);
-  worker = startNodeProcess(["bin/forage.mjs", "worker"], env);
+  // The server's network policy lets crawls reach the demo site on 127.0.0.1, as `npm start` does.
+  worker = startNodeProcess(["bin/forage.mjs", "worker"], { ...env, FORAGE_PRIVATE_NETWORKS: "127.0.0.1/32" });
   const [appStarted, browserStarted, ...ready] = await Promise.allSettled([
     startApp(database, { FORAGE_DEMO_PORT: String(demoPort) }),
     launchBrowser(),
@@ -64,7 +65,7 @@ afterAll(async () => {
 });
 
 async function newPage(): Promise<Page> {
-  return browser.newPage({ viewport: { width: 1280, height: 900 } });
+  return browser.newPage({ ...app.signedIn, viewport: { width: 1280, height: 900 } });
 }
 
 /** "1,234" → 1234. */
@@ -143,7 +144,6 @@ describe("a crawl defined in the form, watched live, collected as a ZIP", () => 
     await page.getByLabel("Name").fill("Live demo crawl");
     await page.getByLabel("Request budget").fill(String(BUDGET));
     await page.getByLabel("Politeness delay (ms)").fill("20");
-    await page.getByLabel("Allow private network addresses").check();
     // Short early-stopping windows, so that the panel has windows to show within the budget.
     await page.getByText("Advanced", { exact: true }).click();
     await page.getByLabel("Window (requests)").fill("100");
@@ -154,7 +154,8 @@ describe("a crawl defined in the form, watched live, collected as a ZIP", () => 
     expect(config.rootUrl).toBe(demoUrl);
     expect(config.budget.requests).toBe(BUDGET);
     expect(config.politeness.delayMs).toBe(20);
-    expect(config.allowPrivateNetwork).toBe(true);
+    // Private addresses are the server's decision (FORAGE_PRIVATE_NETWORKS), not the form's.
+    expect(config.allowPrivateNetwork).toBe(false);
     expect(config.params.earlyStopWindowRequests).toBe(100);
     await page.close();
   });

@@ -4,6 +4,7 @@
  * database (which sets them) before importing a route.
  */
 import { expect } from "vitest";
+import { createTestAccount, type TestAccount } from "./test-accounts";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 
 /** The second argument Next.js gives a handler under `[id]`. */
@@ -11,6 +12,27 @@ export type RouteContext = { params: Promise<{ id: string }> };
 
 export const ctx = (id: number | string): RouteContext => ({ params: Promise.resolve({ id: String(id) }) });
 export const url = (path: string) => `http://localhost${path}`;
+
+/** The admin the route tests act as (set by `openRouteDatabase`). */
+let account: TestAccount | undefined;
+
+/** The account `apiRequest` authenticates as. */
+export function routeAccount(): TestAccount {
+  if (!account) throw new Error("openRouteDatabase() first");
+  return account;
+}
+
+/**
+ * A Request as a script sends it: the test admin's bearer token, and a JSON Content-Type when
+ * there is a body. `anonymous: true` sends no credentials.
+ */
+export function apiRequest(input: string, init: RequestInit & { anonymous?: boolean } = {}): Request {
+  const { anonymous, ...rest } = init;
+  const headers = new Headers(rest.headers);
+  if (!anonymous && !headers.has("authorization")) headers.set("authorization", `Bearer ${routeAccount().token}`);
+  if (rest.body !== undefined && rest.body !== null && !headers.has("content-type")) headers.set("content-type", "application/json");
+  return new Request(input, { ...rest, headers });
+}
 
 /** The API's one error shape (docs/API.md). */
 export interface ErrorBody {
@@ -22,6 +44,9 @@ export async function openRouteDatabase(): Promise<TestDatabase> {
   const t = await createTestDatabase();
   process.env.DATABASE_URL = t.config.databaseUrl;
   process.env.FORAGE_DATA_DIR = t.config.dataDir;
+  // The route handlers answer as http://localhost (the Host of `url()`), on any port.
+  process.env.FORAGE_PUBLIC_URL = "http://localhost";
+  account = await createTestAccount(t.db);
   return t;
 }
 
@@ -34,7 +59,7 @@ export async function closeRouteDatabase(t: TestDatabase | undefined): Promise<v
 
 /** POST /api/crawls with a JSON body (a string is sent as is). */
 export function postCrawl(body: string | object): Request {
-  return new Request(url("/api/crawls"), {
+  return apiRequest(url("/api/crawls"), {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: typeof body === "string" ? body : JSON.stringify(body),
@@ -53,7 +78,7 @@ export async function createCrawlThroughApi(crawlsRoute: CrawlsRoute, body: obje
 
 /** GET /api/crawls/:id (200 expected). */
 export async function getCrawlDetail(crawlRoute: CrawlRoute, id: number) {
-  const response = await crawlRoute.GET(new Request(url(`/api/crawls/${id}`)), ctx(id));
+  const response = await crawlRoute.GET(apiRequest(url(`/api/crawls/${id}`)), ctx(id));
   expect(response.status).toBe(200);
   return (await response.json()) as Record<string, unknown> & { status: string; pendingControl: string | null; config: Record<string, never> };
 }

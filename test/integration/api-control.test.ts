@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeRouteDatabase, createCrawlThroughApi, ctx, expectError, getCrawlDetail, openRouteDatabase, url, type RouteContext } from "../helpers/api-routes";
+import { apiRequest, closeRouteDatabase, createCrawlThroughApi, ctx, expectError, getCrawlDetail, openRouteDatabase, url, type RouteContext } from "../helpers/api-routes";
 import type { TestDatabase } from "../helpers/test-database";
 
 // The control state machine (lib/store/commands/control-plan.ts) through its four routes:
@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => closeRouteDatabase(t));
 
 async function act(action: keyof typeof control, id: number | string): Promise<Response> {
-  return control[action](new Request(url(`/api/crawls/${id}/${action}`), { method: "POST" }), ctx(id));
+  return control[action](apiRequest(url(`/api/crawls/${id}/${action}`), { method: "POST" }), ctx(id));
 }
 
 

@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
+import { ALLOW_PRIVATE_NETWORK_IS_SERVER_SETTING } from "../../lib/crawl-config";
+import { NESTED_REPETITION } from "../../lib/crawler/url-pattern-safety";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeRouteDatabase, createCrawlThroughApi, ctx, expectError, getCrawlDetail, openRouteDatabase, postCrawl, url } from "../helpers/api-routes";
+import { apiRequest, closeRouteDatabase, createCrawlThroughApi, ctx, expectError, getCrawlDetail, openRouteDatabase, postCrawl, url } from "../helpers/api-routes";
 import type { TestDatabase } from "../helpers/test-database";
 
 // Route handlers called as plain functions with real Requests, on a real SQLite database.
@@ -23,7 +25,7 @@ afterAll(() => closeRouteDatabase(t));
 
 function patch(id: number | string, body: string | object): Promise<Response> {
   return crawlRoute.PATCH(
-    new Request(url(`/api/crawls/${id}`), { method: "PATCH", body: typeof body === "string" ? body : JSON.stringify(body) }),
+    apiRequest(url(`/api/crawls/${id}`), { method: "PATCH", body: typeof body === "string" ? body : JSON.stringify(body) }),
     ctx(id),
   );
 }
@@ -43,7 +45,7 @@ describe("POST /api/crawls", () => {
   });
 
   it("keeps a given seed", async () => {
-    const id = await createCrawlThroughApi(crawlsRoute, { rootUrl: "http://127.0.0.1:3100/", seed: 42, allowPrivateNetwork: true });
+    const id = await createCrawlThroughApi(crawlsRoute, { rootUrl: "http://127.0.0.1:3100/", seed: 42 });
     expect((await getCrawlDetail(crawlRoute, id)).seed).toBe(42);
   });
 
@@ -62,6 +64,8 @@ describe("POST /api/crawls", () => {
     ["no link to rank", { rootUrl: "https://a.org/", params: { linkRankSamples: 0 } }, "params.linkRankSamples", "must be at least 1"],
     ["a fractional link sample", { rootUrl: "https://a.org/", params: { linkRankSamples: 2.5 } }, "params.linkRankSamples", "must be a whole number"],
     ["a negative URL outlook weight", { rootUrl: "https://a.org/", params: { urlOutlookWeight: -1 } }, "params.urlOutlookWeight", "must not be negative"],
+    ["allowPrivateNetwork from a client", { rootUrl: "https://a.org/", allowPrivateNetwork: true }, "allowPrivateNetwork", ALLOW_PRIVATE_NETWORK_IS_SERVER_SETTING],
+    ["a URL pattern with nested repetition", { rootUrl: "https://a.org/", blocklist: { urlPatterns: ["re:(a+)+$"] } }, "blocklist.urlPatterns.0", NESTED_REPETITION],
   ])("refuses %s with 400 invalid_request naming the field", async (_name, body, field, message) => {
     const error = await expectError(await crawlsRoute.POST(postCrawl(body)), 400, "invalid_request");
     expect(error.fields?.[field]).toEqual(message);
@@ -93,13 +97,13 @@ describe("GET /api/crawls", () => {
     const a = await createCrawlThroughApi(crawlsRoute, { rootUrl: "https://list-a.org/" });
     const b = await createCrawlThroughApi(crawlsRoute, { rootUrl: "https://list-b.org/" });
     await t.db.crawl.update({ where: { id: a }, data: { status: "finished", stopReason: "budget-requests" } });
-    const response = await crawlsRoute.GET(new Request(url("/api/crawls?limit=2")));
+    const response = await crawlsRoute.GET(apiRequest(url("/api/crawls?limit=2")));
     expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(response.headers.get("cache-control")).toBe("no-store");
     const { crawls } = (await response.json()) as { crawls: { id: number; statusLabel: string }[] };
     expect(crawls.map((crawl) => crawl.id)).toEqual([b, a]);
     expect(crawls[1]?.statusLabel).toBe("Finished: budget spent (requests)");
-    const next = (await (await crawlsRoute.GET(new Request(url("/api/crawls?limit=1&offset=1")))).json()) as { crawls: { id: number }[] };
+    const next = (await (await crawlsRoute.GET(apiRequest(url("/api/crawls?limit=1&offset=1")))).json()) as { crawls: { id: number }[] };
     expect(next.crawls.map((crawl) => crawl.id)).toEqual([a]);
   });
 
@@ -112,14 +116,14 @@ describe("GET /api/crawls", () => {
     ["limt=5", "limt", "is not a known parameter"],
     ["limit=1&limit=2", "limit", "is given more than once"],
   ])("refuses ?%s with 400", async (query, field, message) => {
-    const error = await expectError(await crawlsRoute.GET(new Request(url(`/api/crawls?${query}`))), 400, "invalid_request");
+    const error = await expectError(await crawlsRoute.GET(apiRequest(url(`/api/crawls?${query}`))), 400, "invalid_request");
     expect(error.fields).toEqual({ [field]: message });
   });
 });
 
 describe("GET /api/crawls/:id", () => {
   it.each(["999999", "abc", "0", "-1", "1.5", "01", "1e3", " 1", "99999999999"])("answers 404 not_found for id %j", async (id) => {
-    const error = await expectError(await crawlRoute.GET(new Request(url(`/api/crawls/${id}`)), ctx(id)), 404, "not_found");
+    const error = await expectError(await crawlRoute.GET(apiRequest(url(`/api/crawls/${id}`)), ctx(id)), 404, "not_found");
     expect(error.message).toMatch(/not found/);
   });
 
@@ -203,7 +207,7 @@ describe("PATCH /api/crawls/:id", () => {
 });
 
 describe("DELETE /api/crawls/:id", () => {
-  const del = (id: number | string) => crawlRoute.DELETE(new Request(url(`/api/crawls/${id}`), { method: "DELETE" }), ctx(id));
+  const del = (id: number | string) => crawlRoute.DELETE(apiRequest(url(`/api/crawls/${id}`), { method: "DELETE" }), ctx(id));
 
   it("refuses while queued, running or paused", async () => {
     const id = await createCrawlThroughApi(crawlsRoute);
@@ -227,6 +231,6 @@ describe("DELETE /api/crawls/:id", () => {
     expect(await t.db.crawlRequest.count({ where: { crawlId: id } })).toBe(0);
     expect(fs.existsSync(path.dirname(folder))).toBe(false);
     await expectError(await del(id), 404, "not_found");
-    await expectError(await eventsRoute.GET(new Request(url(`/api/crawls/${id}/events`)), ctx(id)), 404, "not_found");
+    await expectError(await eventsRoute.GET(apiRequest(url(`/api/crawls/${id}/events`)), ctx(id)), 404, "not_found");
   });
 });

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_NAME_CHARS } from "@/lib/export/file-names";
-import { closeRouteDatabase, ctx, openRouteDatabase, type RouteContext } from "../helpers/api-routes";
+import { apiRequest, closeRouteDatabase, ctx, openRouteDatabase, type RouteContext } from "../helpers/api-routes";
 import type { TestDatabase } from "../helpers/test-database";
 import { parseCsv } from "../helpers/csv";
 
@@ -16,9 +16,9 @@ let routes: Record<"zip" | "manifestCsv" | "manifestJson" | "requestsCsv", Get>;
 let fileRoute: (request: Request, context: { params: Promise<{ id: string; targetId: string }> }) => Promise<Response>;
 let crawlId: number;
 
-const get = (route: keyof typeof routes, id: number | string = crawlId) => routes[route](new Request(`http://localhost/api/crawls/${id}/x`), ctx(id));
+const get = (route: keyof typeof routes, id: number | string = crawlId) => routes[route](apiRequest(`http://localhost/api/crawls/${id}/x`), ctx(id));
 const getFile = (targetId: number | string, id: number | string = crawlId) =>
-  fileRoute(new Request(`http://localhost/api/crawls/${id}/targets/${targetId}/file`), { params: Promise.resolve({ id: String(id), targetId: String(targetId) }) });
+  fileRoute(apiRequest(`http://localhost/api/crawls/${id}/targets/${targetId}/file`), { params: Promise.resolve({ id: String(id), targetId: String(targetId) }) });
 
 interface Fixture {
   url: string;

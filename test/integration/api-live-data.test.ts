@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeRouteDatabase, ctx, openRouteDatabase, type ErrorBody, type RouteContext } from "../helpers/api-routes";
+import { apiRequest, closeRouteDatabase, ctx, openRouteDatabase, type ErrorBody, type RouteContext } from "../helpers/api-routes";
 import type { TestDatabase } from "../helpers/test-database";
 
 // Route handlers called as plain functions with real Requests, on a real SQLite database.
@@ -24,7 +24,7 @@ afterAll(() => closeRouteDatabase(t));
 
 async function call<T>(route: keyof typeof routes, id: number | string, query = ""): Promise<{ status: number; body: T }> {
   const name = route === "byMime" ? "targets/by-mime" : route === "earlyStop" ? "early-stop" : route;
-  const response = await routes[route](new Request(`http://localhost/api/crawls/${id}/${name}${query}`), ctx(id));
+  const response = await routes[route](apiRequest(`http://localhost/api/crawls/${id}/${name}${query}`), ctx(id));
   return { status: response.status, body: (await response.json()) as T };
 }
 

@@ -75,7 +75,7 @@ async function targetSet(crawlId: number): Promise<string[]> {
 // FORAGE_TEST_DB=postgres runs this file on PostgreSQL.
 describe(`checkpoints: a crawl survives kill -9 of its worker (real processes, ${testBackend() === "postgres" ? "PostgreSQL" : "SQLite"}, HTTP)`, () => {
   it("resumes after two kill -9 and a SIGTERM with no lost or doubled target, no gap in the request log, and the uninterrupted crawl's results", async () => {
-    const { id } = await createCrawl(t.db, settings());
+    const { id } = await createCrawl(t.db, settings(), { asLocalAdmin: true });
     // The reference runs in this process at the same time, held so the worker never claims it.
     const referenceId = await insertCrawl(t.db, parseCrawlConfig(settings()), { heldBy: { holderId: "test-reference", leaseMs: 600_000 } });
     const reference = runStoredCrawl({ db: t.db, forage: t.config, crawlId: referenceId, politeness: new HostPoliteness(), signal: new AbortController().signal });

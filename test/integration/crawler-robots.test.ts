@@ -79,4 +79,22 @@ describe("crawl engine and robots.txt", () => {
     expect(crawl.stopReason).toBe("failed");
     expect(crawl.stopDetail).toMatch(new RegExp(`^robots\\.txt refuses the root URL \\(${status}`));
   });
+
+  it("is refused what a group shared across a Sitemap line forbids (RFC 9309 2.2.4)", async () => {
+    site = await startRouteSite(routes({ type: "text/plain", body: "User-agent: Forage\nSitemap: /sitemap.xml\nUser-agent: OtherBot\nDisallow: /private/\n" }));
+    const crawl = await runTestCrawl({ rootUrl: site.rootUrl });
+
+    expect(crawl.stopReason).toBe("site-exhausted");
+    expect(site.log.filter((r) => r.path.startsWith("/private/"))).toEqual([]);
+    expect(crawl.counters.robotsSkips).toBe(DISALLOWED.length);
+  });
+
+  it("crawls everything when Forage's own group is empty, whatever the * group says (RFC 9309 5.1)", async () => {
+    site = await startRouteSite(routes({ type: "text/plain", body: "User-agent: *\nDisallow: /\n\nUser-agent: Forage\n" }));
+    const crawl = await runTestCrawl({ rootUrl: site.rootUrl });
+
+    expect(crawl.stopReason).toBe("site-exhausted");
+    expect(crawl.counters.robotsSkips).toBe(0);
+    for (const path of [...DISALLOWED, "/private/deeper"]) expect(site.saw(path), path).toBe(true);
+  });
 });

@@ -19,6 +19,16 @@ describe("HostPoliteness", () => {
     expect(Date.now() - t0).toBeGreaterThanOrEqual(148);
   });
 
+  it("counts the delay from the end of the previous request, not its start", async () => {
+    const p = new HostPoliteness({ defaultDelayMs: 150 });
+    const release = await p.acquire(A);
+    await new Promise((r) => setTimeout(r, 100)); // a slow response
+    const ended = performance.now();
+    release();
+    (await p.acquire(A))();
+    expect(performance.now() - ended).toBeGreaterThanOrEqual(150);
+  });
+
   it("does not make different hosts wait for each other", async () => {
     const p = new HostPoliteness({ defaultDelayMs: 300 });
     const t0 = Date.now();

@@ -30,6 +30,11 @@ const sites = {
     res.writeHead(301, { location: `/robots.txt?hop=${hop + 1}` }).end();
   },
   limited: (_req, res) => res.writeHead(429, { "retry-after": "1" }).end(),
+  // RFC 9309 2.2.4: the Sitemap line does not end Forage's group, so BarBot's Disallow is Forage's too.
+  sitemapBetweenAgents: (_req, res) =>
+    res.writeHead(200, { "content-type": "text/plain" }).end("User-agent: Forage\nSitemap: /maps/sitemap.xml\nUser-agent: BarBot\nDisallow: /\n"),
+  // RFC 9309 2.1 / 5.1: an empty group for Forage allows everything; the * group does not apply to it.
+  emptyGroup: (_req, res) => res.writeHead(200, { "content-type": "text/plain" }).end("User-agent: *\nDisallow: /\n\nUser-agent: forage\n"),
 } satisfies Record<string, http.RequestListener>;
 
 const servers: http.Server[] = [];
@@ -109,6 +114,23 @@ describe("RobotsCache", () => {
     const loop = await cache.rulesFor(url("loop", "/"));
     expect(loop).toMatchObject({ status: "allow-all", reason: "more than 5 redirects" });
     expect(fetched.length - before).toBe(4 + 6);
+  });
+
+  it("keeps a group open across a Sitemap line (RFC 9309 2.2.4) and resolves a relative sitemap", async () => {
+    const rules = await robots().rulesFor(url("sitemapBetweenAgents", "/"));
+    expect(rules.isAllowed(url("sitemapBetweenAgents", "/x"))).toBe(false);
+    expect(rules.isAllowed(url("sitemapBetweenAgents", "/x"), "OtherBot")).toBe(true);
+    expect(rules.sitemaps).toEqual([url("sitemapBetweenAgents", "/maps/sitemap.xml")]);
+  });
+
+  it("lets an empty group naming Forage allow everything (RFC 9309 5.1, quxbot)", async () => {
+    const rules = await robots().rulesFor(url("emptyGroup", "/"));
+    expect(rules.isAllowed(url("emptyGroup", "/anything"))).toBe(true);
+    expect(rules.isAllowed(url("emptyGroup", "/anything"), "OtherBot")).toBe(false);
+  });
+
+  it("refuses a user-agent token RFC 9309 does not allow", () => {
+    expect(() => new RobotsCache(robotsFetchFor(fetcher), { userAgentToken: "Forage/1.0" })).toThrow(/product token/);
   });
 
   it("always allows /robots.txt itself", async () => {

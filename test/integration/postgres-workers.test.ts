@@ -81,7 +81,7 @@ describePostgres("two crawl workers on one PostgreSQL database", () => {
 
     const ids: number[] = [];
     for (let seed = 1; seed <= CRAWLS; seed++) {
-      const { id } = await createCrawl(t.db, { rootUrl: site.rootUrl, budget: { requests: BUDGET }, politeness: { delayMs: 0 }, allowPrivateNetwork: true, seed });
+      const { id } = await createCrawl(t.db, { rootUrl: site.rootUrl, budget: { requests: BUDGET }, politeness: { delayMs: 0 }, allowPrivateNetwork: true, seed }, { asLocalAdmin: true });
       ids.push(id);
     }
     const sampler = recordHolders(ids);
@@ -129,7 +129,7 @@ describePostgres("two crawl workers on one PostgreSQL database", () => {
     const logs = () => `--- worker-a2\n${a.output()}\n--- worker-b2\n${workers.at(-1)?.output() ?? ""}`;
     await waitFor("worker-a2 ready", () => a.output().includes("ready"), Boolean, 60_000, logs);
     const budget = 300;
-    const { id } = await createCrawl(t.db, { rootUrl: site.rootUrl, budget: { requests: budget }, politeness: { delayMs: 15 }, allowPrivateNetwork: true, seed: 9 });
+    const { id } = await createCrawl(t.db, { rootUrl: site.rootUrl, budget: { requests: budget }, politeness: { delayMs: 15 }, allowPrivateNetwork: true, seed: 9 }, { asLocalAdmin: true });
     const sampler = recordHolders([id]);
     await waitFor(
       "a checkpoint of worker-a2's run",

@@ -143,7 +143,7 @@ function repeatsIn(served: ReadonlyMap<string, number>, needed: ReadonlyMap<stri
 // FORAGE_TEST_DB=postgres runs this file on PostgreSQL.
 describe(`recovery after kill -9: what the site serves again (real processes, ${testBackend() === "postgres" ? "PostgreSQL" : "SQLite"}, HTTP)`, () => {
   it("repeats at most about one second of crawling per kill, and still makes the uninterrupted crawl's requests and targets", async () => {
-    const { id } = await createCrawl(t.db, settings(null));
+    const { id } = await createCrawl(t.db, settings(null), { asLocalAdmin: true });
     const referenceId = await insertCrawl(t.db, parseCrawlConfig(settings(REFERENCE_AGENT)), { heldBy: { holderId: "test-reference", leaseMs: 600_000 } });
     const reference = runStoredCrawl({ db: t.db, forage: t.config, crawlId: referenceId, politeness: new HostPoliteness(), signal: new AbortController().signal });
 

@@ -2,10 +2,10 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { Writable } from "node:stream";
-import robotsParser from "robots-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCrawlConfig, type CrawlConfigInput } from "../../lib/crawl-config";
 import { HostPoliteness } from "../../lib/crawler/fetch/host-politeness";
+import { RobotsTxt } from "../../lib/crawler/fetch/robots-rules";
 import type { FetchRequest } from "../../lib/crawler/fetch/types";
 import { NOT_ARCHIVED, ReplayFetcher } from "../../lib/crawler/replay/replay-fetcher";
 import { ReplayIndex, robotsPattern } from "../../lib/crawler/replay/replay-index";
@@ -234,7 +234,7 @@ describe("forage replay (offline, from a stored crawl)", () => {
   it("rebuilds robots.txt rules that refuse exactly the refused URLs, odd characters included", () => {
     const refused = ["http://h/a|b?x=1*2", "http://h/p$q", "http://h/~user/é", "http://h/search?q=a b&x=[1]", "http://h/a%23b/c"];
     const text = `User-agent: *\n${refused.map((url) => `Disallow: ${robotsPattern(url)}`).join("\n")}\n`;
-    const robots = robotsParser("http://h/robots.txt", text);
+    const robots = RobotsTxt.parse(text);
     for (const url of refused) expect(robots.isAllowed(new URL(url).href, "Forage"), url).toBe(false);
     for (const url of ["http://h/a|b?x=1*2&y", "http://h/search", "http://h/p", "http://h/a", "http://h/~user/"]) {
       expect(robots.isAllowed(url, "Forage"), url).toBe(true);

@@ -36,7 +36,7 @@ const waitFor = <T>(what: string, read: () => Promise<T>, accept: (value: T) => 
 
 const crawlRow = (id: number) => () => t.db.crawl.findUniqueOrThrow({ where: { id } });
 const newCrawl = (budget: number, delayMs: number) =>
-  createCrawl(t.db, { rootUrl: site.rootUrl, budget: { requests: budget }, politeness: { delayMs }, allowPrivateNetwork: true, seed: 9 });
+  createCrawl(t.db, { rootUrl: site.rootUrl, budget: { requests: budget }, politeness: { delayMs }, allowPrivateNetwork: true, seed: 9 }, { asLocalAdmin: true });
 const countedSeqs = async (crawlId: number) =>
   (await t.db.crawlRequest.findMany({ where: { crawlId, seq: { gt: 0 } }, orderBy: { seq: "asc" }, select: { seq: true } })).map((row) => row.seq);
 /** A holder that died: its name stays on the row, its lease ran out a minute ago. */

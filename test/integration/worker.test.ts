@@ -39,7 +39,7 @@ function newCrawl(budget: number, delayMs = 5) {
     politeness: { delayMs },
     allowPrivateNetwork: true,
     seed: 5,
-  });
+  }, { asLocalAdmin: true });
 }
 
 // FORAGE_TEST_DB=postgres runs this file on PostgreSQL.

@@ -1,6 +1,6 @@
+import { guarded } from "@/app/_server/guarded";
 import { getDb } from "@/app/_server/db";
 import { readJsonBody } from "@/lib/api/body";
-import { handle } from "@/lib/api/handle";
 import { parseQuery } from "@/lib/api/query";
 import { listCrawlsQuery } from "@/lib/api/query-schemas";
 import { jsonResponse } from "@/lib/api/responses";
@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
 
 /** The crawl list, newest first. */
 export async function GET(request: Request): Promise<Response> {
-  return handle(async () => {
+  return guarded(request, async () => {
     const query = parseQuery(request, listCrawlsQuery);
     return jsonResponse({ crawls: await listCrawls(await getDb(), query) });
   });
@@ -19,8 +19,8 @@ export async function GET(request: Request): Promise<Response> {
 
 /** Creates a queued crawl; the settings are validated by lib/crawl-config.ts. */
 export async function POST(request: Request): Promise<Response> {
-  return handle(async () => {
+  return guarded(request, async (principal, db) => {
     const body = await readJsonBody(request);
-    return jsonResponse(await createCrawl(await getDb(), body), { status: 201 });
+    return jsonResponse(await createCrawl(db, body, { createdById: principal.user.id }), { status: 201 });
   });
 }

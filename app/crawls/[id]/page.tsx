@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { getDb } from "@/app/_server/db";
+import { requirePageUser } from "@/app/_server/page-user";
 import { NotFoundError } from "@/lib/api/errors";
 import { getCrawl } from "@/lib/store";
 import { CockpitPage } from "@/components/cockpit/CockpitPage";
@@ -25,6 +26,7 @@ const findCrawl = cache(async (id: number) => {
 });
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  await requirePageUser();
   const id = parseCrawlId((await params).id);
   const crawl = id === null ? null : await findCrawl(id);
   if (!crawl) return { title: "Crawl not found" };
@@ -32,7 +34,9 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
 }
 
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
-  const id = parseCrawlId((await params).id);
+  const raw = (await params).id;
+  await requirePageUser(`/crawls/${encodeURIComponent(raw)}`);
+  const id = parseCrawlId(raw);
   const crawl = id === null ? null : await findCrawl(id);
   if (id === null || !crawl) notFound();
   return <CockpitPage id={id} initialCrawl={crawl} />;

@@ -12,7 +12,9 @@ import { CLI_LEASE_MS, cliHolderId, holdLease } from "../../worker/leases";
 export const crawlHelp =
   "forage crawl <rootUrl> [--target-mime a/b,c/d] [--budget N] [--max-bytes N] [--max-seconds N] [--delay-ms N]\n" +
   "             [--strategy sb|bfs|dfs|random|focused|tp-off] [--seed N] [--allow-private-network] [--no-robots]\n" +
-  "             [--db URL] [--out DIR] [--json]      run one crawl in this process";
+  "             [--db URL] [--out DIR] [--json]      run one crawl in this process\n" +
+  "             --allow-private-network: reach loopback/private/link-local addresses (you are the admin here;\n" +
+  "             without it, only FORAGE_PRIVATE_NETWORKS and Settings → Network); cloud-metadata addresses never";
 
 const options = {
   "target-mime": { type: "string" },
@@ -54,6 +56,8 @@ export function crawlInputFromArgs(argv: string[]): { input: CrawlConfigInput; d
     },
     strategy: (strategy as CrawlConfigInput["strategy"]) ?? "sb",
     seed: parseIntegerOption("seed", values.seed, { min: 0, max: 2 ** 31 - 1 }),
+    // The CLI stores its crawl itself (insertCrawl), not through the API's createCrawl: its user
+    // runs it on their own machine with the database, so they are the admin and may set this.
     allowPrivateNetwork: values["allow-private-network"] ?? false,
   };
   if (values["target-mime"] !== undefined) {

@@ -42,8 +42,14 @@ export interface CreateEngineOptions {
   signal: AbortSignal;
   /** Shared by every crawl of the process: politeness is per host, not per crawl. */
   politeness: HostPoliteness;
-  /** Defaults to an HttpFetcher honouring the crawl's network settings. */
+  /** Defaults to an HttpFetcher honouring the crawl's network policy (`privateNetworks`, `config.allowPrivateNetwork`). */
   fetcher?: Fetcher;
+  /**
+   * CIDRs of the non-public networks the server lets crawls reach (FORAGE_PRIVATE_NETWORKS and
+   * the admin's list); only for the fetcher created here. @default [] (public addresses only,
+   * unless the crawl was stored with `allowPrivateNetwork`)
+   */
+  privateNetworks?: readonly string[];
   /** SB-ORACLE: true link types from a stored crawl. */
   oracle?: LinkOracle;
   /** Live-editable settings; defaults to the configuration's. */
@@ -83,7 +89,11 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
   const { config, sink, signal, politeness, restore } = options;
   const ownFetcher = options.fetcher
     ? null
-    : new HttpFetcher({ allowPrivateNetwork: config.allowPrivateNetwork, userAgent: config.politeness.userAgent ?? DEFAULT_USER_AGENT });
+    : new HttpFetcher({
+        allowPrivateNetwork: config.allowPrivateNetwork,
+        privateNetworks: [...(options.privateNetworks ?? [])],
+        userAgent: config.politeness.userAgent ?? DEFAULT_USER_AGENT,
+      });
   const fetcher = options.wrapFetcher ? options.wrapFetcher(options.fetcher ?? ownFetcher!) : (options.fetcher ?? ownFetcher!);
   const counters = restore ? { ...emptyCounters(), ...restore.counters } : emptyCounters();
   // Running time goes on from the saved value (time budgets, ETA).
@@ -99,11 +109,13 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
     return activeMs();
   });
   const live = options.live ?? (() => ({ delayMs: config.politeness.delayMs, urlPatterns: config.blocklist.urlPatterns }));
+  const owner = options.owner ?? config.rootUrl;
   const robots = config.politeness.obeyRobots
     ? new RobotsCache(
         robotsFetchFor(fetcher, {
           politeness,
-          delayMs: live().delayMs,
+          delayMs: () => live().delayMs,
+          owner,
           onResult: (result) =>
             sink.request({
               seq: 0,
@@ -130,7 +142,6 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
         { crawlDelayCapMs: config.politeness.maxCrawlDelayMs },
       )
     : null;
-  const owner = options.owner ?? config.rootUrl;
   const meter = options.meter ?? new EngineMeter();
   const cookies = restore?.cookies ? CookieJar.fromState(restore.cookies) : new CookieJar();
   const runner = new RequestRunner(config, fetcher, politeness, robots, sink, counters, budget, live, signal, owner, options.keepPageBodies ?? true, meter, cookies);

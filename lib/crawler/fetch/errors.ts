@@ -4,6 +4,7 @@
  * (cf. crawlee `packages/core/src/errors.ts`). `toFetchError` is the one place where
  * Node / undici errors are mapped onto these classes.
  */
+import { describeRange } from "./address-ranges";
 
 /** Stable codes reported in `FetchResult.error.code` and stored with the request row. */
 export type FetchErrorCode =
@@ -67,8 +68,9 @@ export class DnsNotFoundError extends NonRetryableFetchError {
 }
 
 /**
- * The host resolved to (or is) an address outside the public unicast space and the crawl
- * does not allow private networks. Raised before any packet is sent to that address.
+ * The host resolved to (or is) an address the crawl's network policy refuses: a cloud-metadata
+ * address (always), or a non-public one outside the server's private networks. Raised before
+ * any packet is sent to that address. The message is what the request log shows.
  */
 export class PrivateNetworkRefusedError extends NonRetryableFetchError {
   override name = "PrivateNetworkRefusedError";
@@ -76,10 +78,15 @@ export class PrivateNetworkRefusedError extends NonRetryableFetchError {
   constructor(
     readonly host: string,
     readonly address: string,
-    /** ipaddr.js range name, e.g. "loopback", "private", "linkLocal". */
+    /** ipaddr.js range name ("loopback", "private", "linkLocal"…) or "cloudMetadata". */
     readonly range: string,
   ) {
-    super(`Refused ${host}: address ${address} is ${range}, not public (allowPrivateNetwork is off)`);
+    const who = host === address || host === `[${address}]` ? address : `${address} (${host})`;
+    super(
+      range === "cloudMetadata"
+        ? `refused: ${who} is a cloud-metadata address`
+        : `refused: ${who} is ${describeRange(range)} not in the server's network policy`,
+    );
   }
 }
 

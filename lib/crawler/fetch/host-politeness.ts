@@ -1,8 +1,19 @@
 /**
- * Per-host politeness, shared by every crawl in a worker process: a minimum gap between
- * request *starts* to one host, a cap on requests in flight per host, and back-off when
- * the host says 429 / 503. Hosts are keyed "hostname:port", so two crawls of one site share
- * one clock. Waiters are served FIFO per host.
+ * Per-host politeness, shared by every crawl in a worker process: a minimum gap between two
+ * requests to one host, a cap on requests in flight per host, and back-off when the host says
+ * 429 / 503. Hosts are keyed "hostname:port", so two crawls of one site share one clock.
+ * Waiters are served FIFO per host.
+ *
+ * The gap counts from the END of the previous request (its response read or abandoned), as
+ * Nutch and Heritrix count it, not from its start: a request's start says nothing about when
+ * it reached the site. A new connection, a DNS lookup or a busy event loop delays the first
+ * request while the next one leaves at once on a pooled connection, and a start-to-start
+ * clock let a site see robots.txt and the first page 20–400 ms closer than the delay. The end
+ * of a request comes after the site received it, so a next start at least `delay` after that
+ * end reaches the site at least `delay` after it: with one request in flight per host (the
+ * default), the site never sees two requests closer than the delay. With more in flight,
+ * starts are spaced by the delay as well. The clock is `performance` time (sub-millisecond,
+ * monotonic) so that rounding to whole milliseconds cannot shave the gap.
  *
  * A zero delay with a free slot takes a synchronous fast path with no timer: benchmarks
  * against the local demo site run thousands of requests per second through here.
@@ -11,7 +22,7 @@ import { z } from "zod";
 import { FetchAbortedError } from "./errors";
 
 export const hostPolitenessOptionsSchema = z.strictObject({
-  /** Gap between request starts when the caller gives no `delayMs`. @default 1000 */
+  /** Gap after a request to a host before the next starts, when the caller gives no `delayMs`. @default 1000 */
   defaultDelayMs: z.number().nonnegative().default(1000),
   /** Requests in flight at once per host. @default 1 */
   maxInFlightPerHost: z.number().int().positive().default(1),
@@ -21,7 +32,7 @@ export const hostPolitenessOptionsSchema = z.strictObject({
 export type HostPolitenessOptions = z.input<typeof hostPolitenessOptionsSchema>;
 
 export interface AcquireOptions {
-  /** This crawl's delay between starts to the host. @default options.defaultDelayMs */
+  /** This crawl's delay between two requests to the host. @default options.defaultDelayMs */
   delayMs?: number;
   /** robots.txt Crawl-delay; the larger of it (capped) and `delayMs` applies. */
   crawlDelayMs?: number | null;
@@ -53,6 +64,7 @@ interface Waiter {
 
 interface HostState {
   lastStartMs: number;
+  lastEndMs: number;
   lastDelayMs: number;
   inFlight: number;
   blockedUntilMs: number;
@@ -86,7 +98,7 @@ export class HostPoliteness {
     const key = hostKey(url);
     const delayMs = this.effectiveDelay(options);
     const state = this.state(key);
-    const now = Date.now();
+    const now = clockMs();
     if (state.queue.length === 0 && state.inFlight < this.options.maxInFlightPerHost && now >= readyAt(state, delayMs)) {
       return Promise.resolve(this.start(state, delayMs, now));
     }
@@ -117,14 +129,14 @@ export class HostPoliteness {
     this.pump(state);
   }
 
-  /** `blockHostUntil(host, Date.now() + durationMs)`, e.g. for Retry-After. */
+  /** No request to this host starts within `durationMs` from now, e.g. for Retry-After. */
   blockHostFor(hostOrUrl: string | URL, durationMs: number): void {
-    this.blockHostUntil(hostOrUrl, Date.now() + durationMs);
+    this.blockHostUntil(hostOrUrl, clockMs() + durationMs);
   }
 
   /** Hosts with someone waiting, for "running — waiting for <host> (rate limited)". */
   waitingFor(): HostWait[] {
-    const now = Date.now();
+    const now = clockMs();
     const out: HostWait[] = [];
     for (const [host, state] of this.hosts) {
       const head = state.queue[0];
@@ -132,7 +144,7 @@ export class HostPoliteness {
       const owners = [...new Set(state.queue.map((w) => w.owner).filter((o): o is string => o !== undefined))];
       out.push({
         host,
-        untilMs: Math.max(now, readyAt(state, head.delayMs)),
+        untilMs: Math.ceil(Math.max(now, readyAt(state, head.delayMs))),
         reason: state.blockedUntilMs > now ? "rate-limited" : "politeness",
         waiters: state.queue.length,
         owners,
@@ -149,7 +161,7 @@ export class HostPoliteness {
   private state(key: string): HostState {
     let state = this.hosts.get(key);
     if (!state) {
-      state = { lastStartMs: -Infinity, lastDelayMs: 0, inFlight: 0, blockedUntilMs: 0, queue: [], timer: null };
+      state = { lastStartMs: -Infinity, lastEndMs: -Infinity, lastDelayMs: 0, inFlight: 0, blockedUntilMs: 0, queue: [], timer: null };
       this.hosts.set(key, state);
     }
     return state;
@@ -164,6 +176,7 @@ export class HostPoliteness {
       if (released) return;
       released = true;
       state.inFlight--;
+      state.lastEndMs = Math.max(state.lastEndMs, clockMs());
       if (state.queue.length > 0) this.pump(state);
     };
   }
@@ -176,7 +189,7 @@ export class HostPoliteness {
     }
     while (state.queue.length > 0 && state.inFlight < this.options.maxInFlightPerHost) {
       const head = state.queue[0]!;
-      const now = Date.now();
+      const now = clockMs();
       const at = readyAt(state, head.delayMs);
       if (at > now) {
         state.timer = setTimeout(() => this.pump(state), at - now);
@@ -190,7 +203,7 @@ export class HostPoliteness {
 
   /** Forgets idle hosts whose clock no longer constrains anything. */
   private prune(): void {
-    const now = Date.now();
+    const now = clockMs();
     for (const [key, state] of this.hosts) {
       if (state.queue.length === 0 && state.inFlight === 0 && now >= readyAt(state, 0)) this.hosts.delete(key);
     }
@@ -198,11 +211,18 @@ export class HostPoliteness {
 }
 
 /**
- * Earliest start for a caller with `delayMs`. The gap after the previous start is the
- * larger of its delay and ours: when crawls with 1 s and 5 s delays share a host, a start
- * next to one of the 5 s crawl's starts is 5 s away from it (the larger delay wins), while
- * the 1 s crawl alone still runs at its own pace.
+ * Earliest start for a caller with `delayMs`: the delay after the previous request's end (and
+ * its start, which matters only with several in flight). The gap is the larger of its delay
+ * and ours: when crawls with 1 s and 5 s delays share a host, a request next to one of the 5 s
+ * crawl's is 5 s away from it (the larger delay wins), while the 1 s crawl alone still runs at
+ * its own pace.
  */
 function readyAt(state: HostState, delayMs: number): number {
-  return Math.max(state.blockedUntilMs, state.lastStartMs + Math.max(delayMs, state.lastDelayMs));
+  const gapMs = Math.max(delayMs, state.lastDelayMs);
+  return Math.max(state.blockedUntilMs, state.lastStartMs + gapMs, state.lastEndMs + gapMs);
+}
+
+/** Epoch milliseconds, sub-millisecond and monotonic (Date.now() may step back, and rounds). */
+function clockMs(): number {
+  return performance.timeOrigin + performance.now();
 }

@@ -9,7 +9,8 @@ import { z } from "zod";
 import { discardBody, readBody } from "./body";
 import { effectiveMime } from "./effective-mime";
 import { type FetchError, SinkError, toFetchError } from "./errors";
-import { agentOptionsSchema, assertFetchableUrl, createAgent } from "./network-safety";
+import type { NetworkPolicy } from "./network-policy";
+import { agentOptionsSchema, assertFetchableUrl, createAgent, networkPolicyOf } from "./network-safety";
 import { emptyFetchResult, type BodyDisposition, type FetchRequest, type FetchResult, type Fetcher, type ResponseHead } from "./types";
 
 export const DEFAULT_USER_AGENT = "Forage/0.1 (+https://github.com/forage-crawler/forage; data-acquisition crawler)";
@@ -19,7 +20,7 @@ export const httpFetcherOptionsSchema = agentOptionsSchema.extend({
   userAgent: z.string().trim().min(1).default(DEFAULT_USER_AGENT),
 });
 /**
- * `allowPrivateNetwork`, `connectTimeoutMs` (@default 10000), `headersTimeoutMs`
+ * `allowPrivateNetwork` and `privateNetworks` (the network policy, network-policy.ts), `connectTimeoutMs` (@default 10000), `headersTimeoutMs`
  * (@default 30000), `bodyTimeoutMs` (idle time between chunks, @default 30000),
  * `keepAliveTimeoutMs` (@default 4000), `userAgent` (@default DEFAULT_USER_AGENT).
  * undici checks header/body timeouts on a ~0.5 s tick: a value under 1 s fires late.
@@ -29,13 +30,12 @@ export type HttpFetcherOptions = z.input<typeof httpFetcherOptionsSchema>;
 const ACCEPT_ENCODING = "gzip, deflate, br";
 
 /**
- * The crawler's Fetcher. One instance per (worker, allowPrivateNetwork) pair: it owns a
- * connection pool, so share it between crawls with the same network policy and `close()`
- * it on shutdown.
+ * The crawler's Fetcher. It owns a connection pool checked against one network policy: share
+ * it only between crawls with the same policy, and `close()` it on shutdown.
  */
 export class HttpFetcher implements Fetcher {
   readonly userAgent: string;
-  readonly allowPrivateNetwork: boolean;
+  readonly networkPolicy: NetworkPolicy;
   private readonly agent: Agent;
   /**
    * HEAD requests get their own pool: undici closes a connection after a HEAD (it cannot tell
@@ -47,7 +47,7 @@ export class HttpFetcher implements Fetcher {
   constructor(options: HttpFetcherOptions = {}) {
     const { userAgent, ...agentOptions } = httpFetcherOptionsSchema.parse(options);
     this.userAgent = userAgent;
-    this.allowPrivateNetwork = agentOptions.allowPrivateNetwork;
+    this.networkPolicy = networkPolicyOf(agentOptions);
     this.agent = createAgent(agentOptions);
     this.headAgent = createAgent(agentOptions);
   }
@@ -68,7 +68,7 @@ export class HttpFetcher implements Fetcher {
 
     let response: Awaited<ReturnType<typeof request>>;
     try {
-      const url = assertFetchableUrl(req.url, this.allowPrivateNetwork);
+      const url = assertFetchableUrl(req.url, this.networkPolicy);
       response = await request(url, {
         method: req.method,
         dispatcher: req.method === "HEAD" ? this.headAgent : this.agent,

@@ -40,5 +40,8 @@ export {
   createAgent,
   createSafeLookup,
   isPublicAddress,
+  networkPolicyOf,
   type AgentOptions,
 } from "./network-safety";
+export { isMetadataAddress, METADATA_ADDRESSES } from "./address-ranges";
+export { canonicalCidrs, CidrError, NetworkPolicy, parseCidr, splitCidrList, type NetworkPolicyOptions } from "./network-policy";

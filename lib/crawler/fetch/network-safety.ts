@@ -1,60 +1,40 @@
 /**
- * Keeps the crawler off private networks (SSRF protection). A crawl may be pointed at any
- * URL by any user, and a page may link to `http://169.254.169.254/` or to a name that
- * resolves to 10.0.0.1, so checking the URL text is not enough: the address is checked on
- * the connection itself, inside undici's connector, with a `lookup` that filters what DNS
- * returns. The address checked is the address connected to, so DNS rebinding (public at
- * check time, private at connect time) cannot slip through.
+ * Keeps the crawler off private networks and cloud-metadata endpoints (SSRF protection). A
+ * crawl may be pointed at any URL by any user, and a page may link to (or redirect to)
+ * `http://169.254.169.254/` or to a name that resolves to 10.0.0.1, so checking the URL text
+ * is not enough: the address is checked on the connection itself, inside undici's connector,
+ * with a `lookup` that filters what DNS returns. The address checked is the address connected
+ * to, so DNS rebinding (public at check time, private at connect time) cannot slip through.
+ * Redirects are followed by the engine, one request each, so every hop to a new host opens a
+ * new connection and goes through the same checks. What is allowed is the crawl's
+ * NetworkPolicy (network-policy.ts).
  */
 import dns from "node:dns";
 import net from "node:net";
-import ipaddr from "ipaddr.js";
 import { Agent, buildConnector } from "undici";
 import { z } from "zod";
+import { addressRange, isPublicAddress } from "./address-ranges";
 import { InvalidUrlError, PrivateNetworkRefusedError, UnsupportedSchemeError } from "./errors";
+import { CidrError, NetworkPolicy, parseCidr } from "./network-policy";
 
-/**
- * ipaddr.js range name of an address; `"unicast"` is the only public one. IPv4 embedded
- * in IPv6 (`::ffff:a.b.c.d`, NAT64 `64:ff9b::a.b.c.d`) is judged by its IPv4 part, so
- * `::ffff:127.0.0.1` is loopback while a DNS64 network can still reach public IPv4 sites.
- */
-export function addressRange(address: string): string {
-  let ip: ipaddr.IPv4 | ipaddr.IPv6;
-  try {
-    ip = ipaddr.process(address); // turns ::ffff:a.b.c.d into IPv4
-  } catch {
-    return "invalid";
-  }
-  if (ip.kind() === "ipv6") {
-    const v6 = ip as ipaddr.IPv6;
-    const range = v6.range();
-    if (range === "rfc6052" && v6.match(NAT64_PREFIX)) {
-      return ipaddr.fromByteArray(v6.toByteArray().slice(12)).range();
-    }
-    return range;
-  }
-  return ip.range();
+export { addressRange, isPublicAddress };
+
+/** Returns the refusal for `address` under `policy` (@default public addresses only), or null when it may be connected to. */
+export function checkAddress(host: string, address: string, policy: NetworkPolicy = NetworkPolicy.publicOnly()): PrivateNetworkRefusedError | null {
+  return policy.check(host, address);
 }
 
-const NAT64_PREFIX = ipaddr.parseCIDR("64:ff9b::/96") as [ipaddr.IPv6, number];
-
-/** True for public unicast addresses only. */
-export function isPublicAddress(address: string): boolean {
-  return addressRange(address) === "unicast";
-}
-
-/** Returns the refusal for `address`, or null when it may be connected to. */
-export function checkAddress(host: string, address: string): PrivateNetworkRefusedError | null {
-  const range = addressRange(address);
-  return range === "unicast" ? null : new PrivateNetworkRefusedError(host, address, range);
+/** `true` (the local CLI's `allowPrivateNetwork`) → every private range; `false` → public only. */
+function toPolicy(policy: NetworkPolicy | boolean): NetworkPolicy {
+  return typeof policy === "boolean" ? new NetworkPolicy({ allowAllPrivate: policy }) : policy;
 }
 
 /**
- * Parses and checks a URL before any connection: http(s) only, and literal IP hosts must
- * be public unless private networks are allowed (literal IPs never reach `lookup`).
+ * Parses and checks a URL before any connection: http(s) only, and a literal IP host must be
+ * allowed by the policy (literal IPs never reach `lookup`).
  * @throws InvalidUrlError | UnsupportedSchemeError | PrivateNetworkRefusedError
  */
-export function assertFetchableUrl(url: string | URL, allowPrivateNetwork: boolean): URL {
+export function assertFetchableUrl(url: string | URL, policy: NetworkPolicy | boolean): URL {
   let parsed: URL;
   try {
     parsed = typeof url === "string" ? new URL(url) : url;
@@ -65,8 +45,8 @@ export function assertFetchableUrl(url: string | URL, allowPrivateNetwork: boole
     throw new UnsupportedSchemeError(`Only http and https are fetched, not ${parsed.protocol}`);
   }
   const host = unbracket(parsed.hostname);
-  if (!allowPrivateNetwork && net.isIP(host)) {
-    const refusal = checkAddress(host, host);
+  if (net.isIP(host)) {
+    const refusal = toPolicy(policy).check(host, host);
     if (refusal) throw refusal;
   }
   return parsed;
@@ -79,19 +59,21 @@ function unbracket(hostname: string): string {
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
 
 /**
- * A `net.connect` lookup that drops non-public addresses. When some addresses are public
- * the connection uses those (a dual-stack name with a stray private record still works);
- * when none is, the lookup fails with PrivateNetworkRefusedError.
+ * A `net.connect` lookup that drops the addresses `policy` refuses. When some addresses are
+ * allowed the connection uses those (a dual-stack name with a stray private record still
+ * works); when none is, the lookup fails with the PrivateNetworkRefusedError of the first
+ * address (a metadata one first, the more telling reason).
  */
-export function createSafeLookup(baseLookup: typeof dns.lookup = dns.lookup) {
+export function createSafeLookup(policy: NetworkPolicy = NetworkPolicy.publicOnly(), baseLookup: typeof dns.lookup = dns.lookup) {
   return function safeLookup(hostname: string, options: dns.LookupOptions, callback: LookupCallback): void {
     baseLookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, "");
       const list = addresses as dns.LookupAddress[];
-      const allowed = list.filter((a) => isPublicAddress(a.address));
+      const refusals = list.map((a) => policy.check(hostname, a.address));
+      const allowed = list.filter((_, i) => refusals[i] === null);
       if (allowed.length === 0) {
-        const first = list[0];
-        const refusal = new PrivateNetworkRefusedError(hostname, first?.address ?? "none", first ? addressRange(first.address) : "none");
+        const refusal =
+          refusals.find((r) => r?.range === "cloudMetadata") ?? refusals[0] ?? new PrivateNetworkRefusedError(hostname, "none", "invalid");
         return callback(refusal as NodeJS.ErrnoException, "");
       }
       if (options.all) return callback(null, allowed);
@@ -101,9 +83,22 @@ export function createSafeLookup(baseLookup: typeof dns.lookup = dns.lookup) {
   };
 }
 
+const cidrSchema = z.string().superRefine((value, ctx) => {
+  try {
+    parseCidr(value);
+  } catch (error) {
+    ctx.addIssue({ code: "custom", message: error instanceof CidrError ? error.reason : String(error) });
+  }
+});
+
 export const agentOptionsSchema = z.strictObject({
-  /** Allow loopback / private / link-local / … addresses (local test sites, intranets). @default false */
+  /**
+   * Allow every loopback / private / link-local / … address: only for crawls the local CLI
+   * stores (`forage crawl --allow-private-network`, its user is the admin). @default false
+   */
   allowPrivateNetwork: z.boolean().default(false),
+  /** CIDRs of non-public addresses allowed (the server's network policy). @default [] */
+  privateNetworks: z.array(cidrSchema).default([]),
   /** TCP (+TLS) connect timeout. @default 10000 */
   connectTimeoutMs: z.number().int().positive().default(10_000),
   /** Time to wait for response headers. @default 30000 */
@@ -115,34 +110,36 @@ export const agentOptionsSchema = z.strictObject({
 });
 export type AgentOptions = z.input<typeof agentOptionsSchema>;
 
+/** The policy that agent options describe. */
+export function networkPolicyOf(options: AgentOptions): NetworkPolicy {
+  return new NetworkPolicy({ privateNetworks: options.privateNetworks ?? [], allowAllPrivate: options.allowPrivateNetwork ?? false });
+}
+
 /**
- * The undici Agent every crawler request goes through. Without `allowPrivateNetwork` the
- * connector refuses literal private IPs, resolves names through `createSafeLookup`, and
- * re-checks the socket's remote address as a last guard.
+ * The undici Agent every crawler request goes through. Its connector checks a literal IP
+ * host against the policy, resolves names through `createSafeLookup`, and re-checks the
+ * socket's remote address as a last guard. There is no unchecked path: even a crawl allowed
+ * every private range goes through it, for the metadata addresses.
  */
 export function createAgent(options: AgentOptions = {}): Agent {
   const o = agentOptionsSchema.parse(options);
-  const base = buildConnector({
-    timeout: o.connectTimeoutMs,
-    ...(o.allowPrivateNetwork ? {} : { lookup: createSafeLookup() }),
-  });
-  const connect: buildConnector.connector = o.allowPrivateNetwork
-    ? base
-    : (opts, callback) => {
-        const host = unbracket(opts.hostname);
-        const literal = net.isIP(host) ? checkAddress(host, host) : null;
-        if (literal) return callback(literal, null);
-        base(opts, (err, socket) => {
-          if (err || !socket) return callback(err ?? new Error("connect failed"), null);
-          const remote = socket.remoteAddress;
-          const late = remote ? checkAddress(host, remote) : null;
-          if (late) {
-            socket.destroy();
-            return callback(late, null);
-          }
-          callback(null, socket);
-        });
-      };
+  const policy = networkPolicyOf(o);
+  const base = buildConnector({ timeout: o.connectTimeoutMs, lookup: createSafeLookup(policy) });
+  const connect: buildConnector.connector = (opts, callback) => {
+    const host = unbracket(opts.hostname);
+    const literal = net.isIP(host) ? policy.check(host, host) : null;
+    if (literal) return callback(literal, null);
+    base(opts, (err, socket) => {
+      if (err || !socket) return callback(err ?? new Error("connect failed"), null);
+      const remote = socket.remoteAddress;
+      const late = remote ? policy.check(host, remote) : null;
+      if (late) {
+        socket.destroy();
+        return callback(late, null);
+      }
+      callback(null, socket);
+    });
+  };
   return new Agent({
     connect,
     headersTimeout: o.headersTimeoutMs,

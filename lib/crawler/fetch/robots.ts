@@ -14,10 +14,10 @@
  * down is crawled once it is back, while a crawl started during an outage does not
  * ignore rules it could not read. (*) only when the fetcher aborted instead of truncating.
  */
-import robotsParser from "robots-parser";
 import { z } from "zod";
 import { FetchAbortedError } from "./errors";
 import type { HostPoliteness } from "./host-politeness";
+import { isValidProductToken, RobotsTxt } from "./robots-rules";
 import type { FetchResult, Fetcher } from "./types";
 
 export const ROBOTS_USER_AGENT_TOKEN = "Forage";
@@ -39,8 +39,11 @@ export const robotsCacheOptionsSchema = z.strictObject({
   maxRedirects: z.number().int().min(0).default(5),
   /** Upper bound on Crawl-delay. @default 30000 */
   crawlDelayCapMs: z.number().nonnegative().default(30_000),
-  /** Product token matched against `User-agent:` lines. @default "Forage" */
-  userAgentToken: z.string().min(1).default(ROBOTS_USER_AGENT_TOKEN),
+  /** Product token matched against `User-agent:` lines (letters, `_` and `-`: RFC 9309 §2.2.1). @default "Forage" */
+  userAgentToken: z
+    .string()
+    .refine(isValidProductToken, "must be a product token: letters, _ and - only (RFC 9309 2.2.1)")
+    .default(ROBOTS_USER_AGENT_TOKEN),
   /** Origins kept; the oldest are evicted first. @default 10000 */
   maxEntries: z.number().int().positive().default(10_000),
 });
@@ -133,16 +136,16 @@ export class RobotsCache {
       if (status >= 200 && status < 300) {
         if (res.outcome !== "ok" || !res.body) return this.make(origin, "disallow-all", `${status}: body not read (${res.outcome})`);
         const text = res.body.subarray(0, this.options.maxBytes).toString("utf8");
-        // Parsed against the original robots URL: the rules are for this origin even when
-        // robots.txt was served from elsewhere after a redirect.
-        return this.make(origin, "parsed", String(status), robotsParser(robotsUrl, text));
+        // The rules are this origin's even when robots.txt was served from elsewhere after a
+        // redirect (relative Sitemap values resolve against this origin's /robots.txt too).
+        return this.make(origin, "parsed", String(status), RobotsTxt.parse(text));
       }
       if (status === 429 || status >= 500) return this.make(origin, "disallow-all", `${status}: unreachable`);
       return this.make(origin, "allow-all", `${status}: no robots.txt`);
     }
   }
 
-  private make(origin: string, status: RobotsStatus, reason: string, robot?: ReturnType<typeof robotsParser>): RobotsRules {
+  private make(origin: string, status: RobotsStatus, reason: string, robot?: RobotsTxt): RobotsRules {
     const now = Date.now();
     const ttl = status === "disallow-all" ? this.options.unreachableTtlMs : this.options.ttlMs;
     const { crawlDelayCapMs, userAgentToken: defaultToken } = this.options;
@@ -152,21 +155,34 @@ export class RobotsCache {
       reason,
       fetchedAtMs: now,
       expiresAtMs: now + ttl,
-      sitemaps: robot?.getSitemaps() ?? [],
+      sitemaps: robot ? resolveSitemaps(robot.sitemaps, `${origin}/robots.txt`) : [],
       isAllowed(url: string, token = defaultToken): boolean {
         // RFC 9309 2.2.2: /robots.txt itself is always allowed.
         if (new URL(url).pathname === "/robots.txt") return true;
         if (status === "allow-all") return true;
         if (status === "disallow-all" || !robot) return false;
-        return robot.isAllowed(url, token) ?? true; // undefined = URL of another origin
+        return robot.isAllowed(url, token);
       },
       crawlDelayMs(token = defaultToken): number | null {
-        const seconds = robot?.getCrawlDelay(token);
-        if (seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return null;
+        const seconds = robot?.crawlDelaySeconds(token) ?? null;
+        if (seconds === null) return null;
         return Math.min(seconds * 1000, crawlDelayCapMs);
       },
     };
   }
+}
+
+/** Sitemap URLs, relative ones resolved against robots.txt; values that are no URL are dropped. */
+function resolveSitemaps(values: readonly string[], robotsUrl: string): string[] {
+  const urls: string[] = [];
+  for (const value of values) {
+    try {
+      urls.push(new URL(value, robotsUrl).href);
+    } catch {
+      // not a URL: nothing to fetch
+    }
+  }
+  return urls;
 }
 
 /**
@@ -182,13 +198,17 @@ export function robotsFetchFor(
     maxBytes?: number;
     onResult?: (result: FetchResult) => void | Promise<void>;
     politeness?: HostPoliteness;
-    /** Delay passed to `politeness.acquire`. */
-    delayMs?: number;
+    /** Delay passed to `politeness.acquire`; a function is read at each fetch (live settings). */
+    delayMs?: number | (() => number);
+    /** Shown by `politeness.waitingFor()` (e.g. the crawl id). */
+    owner?: string;
   } = {},
 ): RobotsFetch {
   const maxBytes = options.maxBytes ?? 500 * 1024;
+  const { politeness, owner } = options;
   return async (url, signal) => {
-    const release = options.politeness ? await options.politeness.acquire(url, { delayMs: options.delayMs, signal }) : null;
+    const delayMs = typeof options.delayMs === "function" ? options.delayMs() : options.delayMs;
+    const release = politeness ? await politeness.acquire(url, { delayMs, signal, owner }) : null;
     const result = await fetcher
       .fetch({
         method: "GET",

@@ -1,14 +1,41 @@
-import { parseCrawlConfig } from "../../crawl-config";
+import { ALLOW_PRIVATE_NETWORK_IS_SERVER_SETTING, CrawlConfigError, parseCrawlConfig, type FieldErrors } from "../../crawl-config";
 import { insertCrawl } from "../insert-crawl";
 import type { Db } from "../prisma-client";
+
+export interface CreateCrawlOptions {
+  /** Draws the seed when the settings have none. @default Math.random */
+  drawSeed?: () => number;
+  /**
+   * The caller is the admin of this machine (a local command or test with the database
+   * itself), so `allowPrivateNetwork` is accepted. Never set it for an API request: there the
+   * server's network policy decides which private networks crawls reach. @default false
+   */
+  asLocalAdmin?: boolean;
+  /** The signed-in user who asked for it (null: the command line on the server). */
+  createdById?: number | null;
+}
 
 /**
  * Validates crawl settings, draws the seed when absent and stores a `queued` crawl with its
  * "created" event (one statement: no crawl without its first log line); a worker claims it
  * from there. The CLI stores crawls through the same `insertCrawl`.
+ *
+ * Settings that set `allowPrivateNetwork` (even to false: it is not the client's to send) are
+ * refused unless `asLocalAdmin`, together with any other bad field.
  * @throws CrawlConfigError naming every bad field (the API's 400 `fields`).
  */
-export async function createCrawl(db: Db, input: unknown, drawSeed?: () => number): Promise<{ id: number }> {
-  const config = parseCrawlConfig(input, drawSeed);
-  return { id: await insertCrawl(db, config) };
+export async function createCrawl(db: Db, input: unknown, options: CreateCrawlOptions = {}): Promise<{ id: number }> {
+  if (!options.asLocalAdmin && typeof input === "object" && input !== null && Object.hasOwn(input, "allowPrivateNetwork")) {
+    const { allowPrivateNetwork: _refused, ...rest } = input as Record<string, unknown>;
+    const fields: FieldErrors = { allowPrivateNetwork: ALLOW_PRIVATE_NETWORK_IS_SERVER_SETTING };
+    try {
+      parseCrawlConfig(rest, () => 0);
+    } catch (error) {
+      if (!(error instanceof CrawlConfigError)) throw error;
+      Object.assign(fields, error.fields);
+    }
+    throw new CrawlConfigError(fields);
+  }
+  const config = parseCrawlConfig(input, options.drawSeed);
+  return { id: await insertCrawl(db, config, { createdById: options.createdById ?? null }) };
 }

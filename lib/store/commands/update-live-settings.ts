@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blocklistSchema, CrawlConfigError, crawlConfigSchema, politenessSchema, withParamsAddedLater, zodFieldErrors } from "../../crawl-config";
+import { ALLOW_PRIVATE_NETWORK_IS_SERVER_SETTING, blocklistSchema, CrawlConfigError, crawlConfigSchema, politenessSchema, withParamsAddedLater, zodFieldErrors } from "../../crawl-config";
 import { InvalidRequestError, InvalidStateError, NotFoundError } from "../../api/errors";
 import { toFieldErrors } from "../../api/field-errors";
 import type { Db } from "../prisma-client";
@@ -75,7 +75,8 @@ function parsePatch(patch: unknown): LiveSettingsPatch {
   for (const [key, value] of Object.entries(patch)) {
     const editable = EDITABLE[key];
     if (!editable) {
-      fields[key] = key in crawlConfigSchema.shape ? NOT_EDITABLE : "is not a known setting";
+      fields[key] =
+        key === "allowPrivateNetwork" ? ALLOW_PRIVATE_NETWORK_IS_SERVER_SETTING : key in crawlConfigSchema.shape ? NOT_EDITABLE : "is not a known setting";
     } else if (typeof value === "object" && value !== null && !Array.isArray(value)) {
       const known = Object.keys(editable.schema.shape);
       for (const inner of Object.keys(value)) {

@@ -15,6 +15,8 @@ export interface CrawlSummary {
   targets: number;
   targetBytes: number;
   createdAt: string;
+  /** Email of the user who created it; null for the command line or a deleted user. */
+  createdBy: string | null;
   startedAt: string | null;
   finishedAt: string | null;
   activeMs: number;
@@ -33,6 +35,7 @@ export const crawlSummarySelect = {
   targetsCount: true,
   targetBytes: true,
   createdAt: true,
+  createdBy: { select: { email: true } },
   startedAt: true,
   finishedAt: true,
   activeMs: true,
@@ -50,6 +53,7 @@ export interface CrawlSummaryRow {
   targetsCount: number;
   targetBytes: bigint;
   createdAt: Date;
+  createdBy: { email: string } | null;
   startedAt: Date | null;
   finishedAt: Date | null;
   activeMs: number;
@@ -70,6 +74,7 @@ export function toCrawlSummary(row: CrawlSummaryRow): CrawlSummary {
     // Byte counts are BIGINT columns; JSON numbers stay exact up to 2^53 (8 PiB).
     targetBytes: Number(row.targetBytes),
     createdAt: row.createdAt.toISOString(),
+    createdBy: row.createdBy?.email ?? null,
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
     activeMs: row.activeMs,

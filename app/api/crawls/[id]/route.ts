@@ -1,6 +1,6 @@
+import { guarded } from "@/app/_server/guarded";
 import { getDb, getServerConfig } from "@/app/_server/db";
 import { readJsonBody } from "@/lib/api/body";
-import { handle } from "@/lib/api/handle";
 import { parseCrawlId } from "@/lib/api/ids";
 import { parseQuery } from "@/lib/api/query";
 import { noQuery } from "@/lib/api/query-schemas";
@@ -13,7 +13,7 @@ export const dynamic = "force-dynamic";
 type Context = { params: Promise<{ id: string }> };
 
 export async function GET(request: Request, { params }: Context): Promise<Response> {
-  return handle(async () => {
+  return guarded(request, async () => {
     const id = parseCrawlId((await params).id);
     parseQuery(request, noQuery);
     return jsonResponse(await getCrawl(await getDb(), id));
@@ -22,15 +22,15 @@ export async function GET(request: Request, { params }: Context): Promise<Respon
 
 /** Live-editable settings only: blocklist.urlPatterns, politeness.delayMs. */
 export async function PATCH(request: Request, { params }: Context): Promise<Response> {
-  return handle(async () => {
+  return guarded(request, async () => {
     const id = parseCrawlId((await params).id);
     const body = await readJsonBody(request);
     return jsonResponse(await updateLiveSettings(await getDb(), id, body));
   });
 }
 
-export async function DELETE(_request: Request, { params }: Context): Promise<Response> {
-  return handle(async () => {
+export async function DELETE(request: Request, { params }: Context): Promise<Response> {
+  return guarded(request, async () => {
     const id = parseCrawlId((await params).id);
     await deleteCrawl(await getDb(), getServerConfig(), id);
     return noContentResponse();

@@ -1,6 +1,6 @@
+import { guarded } from "@/app/_server/guarded";
 import { getDb, getServerConfig } from "@/app/_server/db";
 import { downloadResponse } from "@/lib/api/download-response";
-import { handle } from "@/lib/api/handle";
 import { parseCrawlId } from "@/lib/api/ids";
 import { streamManifestJson } from "@/lib/export";
 
@@ -8,8 +8,8 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 /** The manifest alone, as JSON. */
-export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
-  return handle(async () => {
+export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
+  return guarded(request, async () => {
     const id = parseCrawlId((await params).id);
     return downloadResponse(await streamManifestJson(await getDb(), getServerConfig(), id));
   });

@@ -1,0 +1,84 @@
+import { z } from "zod";
+import { InvalidRequestError } from "../api/errors";
+import type { Db } from "../store/prisma-client";
+import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from "./passwords";
+
+/** admin: users, tokens, network policy and crawls; member: crawls (the team's, single team). */
+export const ROLES = ["admin", "member"] as const;
+export type Role = (typeof ROLES)[number];
+
+export interface UserView {
+  id: number;
+  email: string;
+  role: Role;
+  createdAt: Date;
+}
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, "is longer than 254 characters")
+  .email("is not an email address");
+
+export const newUserSchema = z.strictObject({
+  email: emailSchema,
+  password: z.string(),
+  role: z.enum(ROLES).default("member"),
+});
+export type NewUser = z.input<typeof newUserSchema>;
+
+const userSelect = { id: true, email: true, role: true, createdAt: true } as const;
+
+/**
+ * Creates a user with an Argon2id password hash.
+ * @throws InvalidRequestError naming the field (bad email, short password, email taken).
+ */
+export async function createUser(db: Db, input: NewUser): Promise<UserView> {
+  const parsed = newUserSchema.safeParse(input);
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[issue.path.join(".") || "(body)"] ??= issue.message;
+    throw new InvalidRequestError(fields);
+  }
+  const { email, password, role } = parsed.data;
+  const problem = passwordProblem(password);
+  if (problem) throw new InvalidRequestError({ password: problem });
+  if (await db.user.findUnique({ where: { email }, select: { id: true } })) {
+    throw new InvalidRequestError({ email: "already has an account" });
+  }
+  const user = await db.user.create({ data: { email, role, passwordHash: await hashPassword(password) }, select: userSelect });
+  return toUserView(user);
+}
+
+export async function listUsers(db: Db): Promise<UserView[]> {
+  const users = await db.user.findMany({ orderBy: { id: "asc" }, select: userSelect });
+  return users.map(toUserView);
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  return db.user.count();
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserView | null> {
+  const parsed = emailSchema.safeParse(email);
+  if (!parsed.success) return null;
+  const user = await db.user.findUnique({ where: { email: parsed.data }, select: userSelect });
+  return user ? toUserView(user) : null;
+}
+
+/** The user whose email and password these are, or null; an unknown email costs the same time as a wrong password. */
+export async function authenticateUser(db: Db, email: string, password: string): Promise<UserView | null> {
+  const parsed = emailSchema.safeParse(email);
+  const user = parsed.success ? await db.user.findUnique({ where: { email: parsed.data }, select: { ...userSelect, passwordHash: true } }) : null;
+  if (!user) {
+    await verifyPassword(await decoyPasswordHash(), password);
+    return null;
+  }
+  return (await verifyPassword(user.passwordHash, password)) ? toUserView(user) : null;
+}
+
+/** A user row as the rest of Forage sees it: an unknown role reads as the lesser one. */
+export function toUserView(user: { id: number; email: string; role: string; createdAt: Date }): UserView {
+  return { id: user.id, email: user.email, role: user.role === "admin" ? "admin" : "member", createdAt: user.createdAt };
+}
