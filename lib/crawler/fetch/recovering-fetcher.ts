@@ -140,7 +140,11 @@ export class RecoveringFetcher implements Fetcher {
 
   private end(reason: RecoveryEnd["reason"], divergedAt: string | null): void {
     this.active = false;
-    this.log.release();
+    try {
+      this.log.release();
+    } catch {
+      // Kept bodies that could not be removed now: the next recovery of the crawl clears them.
+    }
     const ms = this.startedAt === null ? 0 : Math.round(performance.now() - this.startedAt);
     this.onEnd({ answered: this.answered, left: this.log.answers.length - this.next, reason, divergedAt, ms });
   }
