@@ -167,7 +167,7 @@ describe(`recovery after kill -9: what the site serves again (real processes, ${
     let worker = startWorker();
     await killAfterFreshCheckpoint(worker, 100);
     worker = startWorker();
-    await killAfterFreshCheckpoint(worker, cuts[0]!.requestsAtCut + 600);
+    await killAfterFreshCheckpoint(worker, cuts[0]!.requestsAtCut + 300);
     worker = startWorker();
     const done = await waitFor("finished and released", crawlRow(id), (row) => row.status === "finished" && row.workerId === null, worker);
     segments.push({ from: segmentStart, to: site.workerTimes.length });
