@@ -67,6 +67,8 @@ export interface CreateEngineOptions {
   drainSignal?: AbortSignal;
   /** A state taken by `CrawlRun.captureState()` (a checkpoint): the crawl continues from it. */
   restore?: EngineState;
+  /** Wraps the fetcher every request goes through (a crash recovery answers from the request log first). */
+  wrapFetcher?: (fetcher: Fetcher) => Fetcher;
 }
 
 export interface CrawlRun {
@@ -94,7 +96,7 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
         userAgent: config.politeness.userAgent ?? DEFAULT_USER_AGENT,
         requestDeadlineMs: config.params.requestDeadlineMs,
       });
-  const fetcher = options.fetcher ?? ownFetcher!;
+  const fetcher = options.wrapFetcher ? options.wrapFetcher(options.fetcher ?? ownFetcher!) : (options.fetcher ?? ownFetcher!);
   const counters = restore ? { ...emptyCounters(), ...restore.counters } : emptyCounters();
   // Running time goes on from the saved value (time budgets, ETA).
   const startedAt = performance.now() - counters.activeMs;
