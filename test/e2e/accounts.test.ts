@@ -3,7 +3,9 @@
  * revoked in Settings, members without admin pages, the first admin made from the setup link
  * `npm start` prints, and a page of another origin that tries to drive a signed-in user's Forage.
  */
+import fs from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import { spawnSync } from "node:child_process";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -106,6 +108,47 @@ describe("settings (admin)", () => {
     await page.goto(`${app.baseUrl}/settings`);
     await page.waitForURL(`${app.baseUrl}/`);
     await page.close();
+  });
+});
+
+/** Every API route of the built app as a URL (`[id]` → 1) with the methods its file exports. */
+function apiRoutes(): { url: string; methods: string[]; anonymous: boolean }[] {
+  const found: { url: string; methods: string[]; anonymous: boolean }[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name === "route.ts") {
+        const source = fs.readFileSync(full, "utf8");
+        const methods = ["GET", "POST", "PUT", "PATCH", "DELETE"].filter((method) => new RegExp(`export (async function|const) ${method}\\b`).test(source));
+        const route = path.relative(path.join(PROJECT_ROOT, "app"), path.dirname(full)).replace(/\[[^\]]+\]/g, "1");
+        found.push({ url: `/${route}`, methods, anonymous: /\/auth\/(sign-in|sign-out|setup)$/.test(route) });
+      }
+    }
+  };
+  walk(path.join(PROJECT_ROOT, "app/api"));
+  return found;
+}
+
+describe("the running server", () => {
+  it("answers 401 on every API route without credentials, and 403 to a change from another Origin even with the session", async () => {
+    const routes = apiRoutes();
+    expect(routes.length).toBeGreaterThanOrEqual(20);
+    const cookie = `forage_session=${app.admin!.session}`;
+    for (const route of routes) {
+      for (const method of route.methods) {
+        const body = method === "GET" || method === "DELETE" ? undefined : "{}";
+        const headers = body ? { "content-type": "application/json" } : undefined;
+        if (!route.anonymous) {
+          const anonymous = await fetch(`${app.baseUrl}${route.url}`, { method, body, headers });
+          expect(anonymous.status, `${method} ${route.url}`).toBe(401);
+        }
+        if (method !== "GET") {
+          const forged = await fetch(`${app.baseUrl}${route.url}`, { method, body, headers: { ...headers, cookie, origin: "https://attacker.example" } });
+          expect(forged.status, `${method} ${route.url} from another origin`).toBe(403);
+        }
+      }
+    }
   });
 });
 

@@ -223,7 +223,7 @@ describe("a crawl defined in the form, watched live, collected as a ZIP", () => 
     expect(parseCount(await page.getByTestId("stat-targets").locator(".stat-value").textContent())).toBe(finished.targetsCount);
     // Windows of 100 requests: the chart and the patience counter show the closed ones. (The window
     // ending on the very last request is not kept: see the note at the end of this file.)
-    const earlyStop = (await (await fetch(`${app.baseUrl}/api/crawls/${liveId}/early-stop`)).json()) as { windows: { requests: number }[] };
+    const earlyStop = (await (await app.api(`/api/crawls/${liveId}/early-stop`)).json()) as { windows: { requests: number }[] };
     expect(earlyStop.windows.length).toBeGreaterThanOrEqual(3);
     const lastWindow = earlyStop.windows.at(-1)!.requests;
     await page.getByTestId("early-stop-chart-caption").getByText(`ending at request ${lastWindow.toLocaleString("en-US")}:`).waitFor({ timeout: 5_000 });
