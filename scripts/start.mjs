@@ -1,14 +1,19 @@
 // `npm start`: install if needed, migrate, build, then run the dashboard, a crawl worker and
 // the demo website side by side. Ctrl-C (or SIGTERM) stops all three cleanly.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { ensureDependencies, ensureNextBuild, ensurePrismaClient, log, ROOT, run } from "./setup.mjs";
 
 ensureDependencies();
 ensurePrismaClient();
 run(process.execPath, ["bin/forage.mjs", "migrate"]);
 ensureNextBuild();
-// While nobody has an account, a one-time link that creates the first admin (printed again below the URL).
-run(process.execPath, ["bin/forage.mjs", "setup-link"]);
+// While nobody has an account, a one-time link that creates the first admin; printed last, below
+// the dashboard's address, so that the services' own start-up lines do not push it out of sight.
+const setupLink = spawnSync(process.execPath, ["bin/forage.mjs", "setup-link"], { cwd: ROOT, encoding: "utf8" });
+if (setupLink.status !== 0) {
+  process.stderr.write(setupLink.stderr);
+  process.exit(1);
+}
 
 const port = process.env.FORAGE_PORT || "3000";
 const host = process.env.FORAGE_HOST || "127.0.0.1";
@@ -53,3 +58,16 @@ process.on("SIGINT", () => stopAll(0));
 process.on("SIGTERM", () => stopAll(0));
 
 log(`Dashboard: http://${host}:${port}   (Ctrl-C stops Forage)`);
+// Once the dashboard answers (the services have printed their start-up lines by then).
+if (setupLink.stdout) {
+  const printWhenUp = async () => {
+    for (let attempt = 0; attempt < 240 && !stopping; attempt++) {
+      const answered = await fetch(`http://${host}:${port}/sign-in`).then(() => true, () => false);
+      if (answered) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    if (!stopping) process.stdout.write(setupLink.stdout);
+  };
+  void printWhenUp();
+}
