@@ -264,14 +264,24 @@ describe("GET /api/compare", () => {
     expect((await comparison([other, sameSite])).crawls).toHaveLength(2);
   });
 
-  it("refuses queued and cancelled crawls (409) and shows running ones as they are", async () => {
-    const queued = await storedCrawl("queued");
-    expect((await expectError(await compare(`?ids=${sourceId},${queued}`), 409, "invalid_state")).message).toBe(`Crawl ${queued} is queued: it has no curve yet, compare it once it runs`);
+  it("refuses cancelled crawls (409) and shows unfinished ones as they are, to be watched live", async () => {
     const cancelled = await storedCrawl("cancelled");
-    expect((await expectError(await compare(`?ids=${cancelled}`), 409, "invalid_state")).message).toContain("was cancelled");
+    const error = await expectError(await compare(`?ids=${sourceId},${cancelled}`), 409, "invalid_state");
+    expect(error.message).toBe(`Crawl ${cancelled} was cancelled (its data was discarded): it cannot be compared`);
+    const queued = await storedCrawl("queued");
     const running = await storedCrawl("running");
-    const result = await comparison([sourceId, running]);
-    expect(result.crawls[1]).toMatchObject({ status: "running", requests: 0, points: [], requestsTo90: null, harvestRate: null });
+    await t.db.metricPoint.create({ data: { crawlId: running, requests: 10, targets: 2, targetBytes: 100n, nonTargetBytes: 900n } });
+    await t.db.crawl.update({ where: { id: running }, data: { requestsCount: 12, targetsCount: 2, targetBytes: 100n, nonTargetBytes: 1000n } });
+    const result = await comparison([sourceId, queued, running]);
+    expect(result.crawls[1]).toMatchObject({ status: "queued", requests: 0, points: [], requestsTo90: null, harvestRate: null });
+    expect(result.crawls[2]).toMatchObject({
+      status: "running",
+      harvestRate: 2 / 12,
+      points: [
+        { requests: 10, targets: 2, targetBytes: 100, nonTargetBytes: 900 },
+        { requests: 12, targets: 2, targetBytes: 100, nonTargetBytes: 1000 },
+      ],
+    });
     expect(result.omniscient).toBeNull(); // not one stored crawl and its replays
   });
 });

@@ -82,10 +82,11 @@ const crawlSelect = {
  * Curves and efficiency table of several crawls of one site (the Compare view): each crawl's
  * targets and volumes against requests, requests to reach 50 % / 90 % of the targets the best
  * run found, the ratio to breadth-first and, for a stored crawl and its replays, the omniscient
- * line. Crawls in progress are included (their numbers are provisional); queued or cancelled
- * ones have no curve to show.
+ * line. Crawls not over yet are included with their status (queued: no curve yet; running:
+ * numbers so far), so replays just asked for can be watched on the chart; cancelled ones
+ * discarded their data.
  * @throws NotFoundError for an unknown crawl, InvalidRequestError when the crawls are of
- * different sites, InvalidStateError for a queued or cancelled crawl.
+ * different sites, InvalidStateError for a cancelled crawl.
  */
 export async function getCrawlComparison(db: Db, ids: readonly number[], options: ComparisonOptions = {}): Promise<CrawlComparison> {
   const rows = await db.crawl.findMany({ where: { id: { in: [...ids] } }, select: crawlSelect });
@@ -94,10 +95,8 @@ export async function getCrawlComparison(db: Db, ids: readonly number[], options
   if (missing !== undefined) throw new NotFoundError(`Crawl ${missing}`);
   const ordered = ids.map((id) => byId.get(id)!);
   checkOneSite(ordered);
-  for (const row of ordered) {
-    if (row.status === "queued") throw new InvalidStateError(`Crawl ${row.id} is queued: it has no curve yet, compare it once it runs`);
-    if (row.status === "cancelled") throw new InvalidStateError(`Crawl ${row.id} was cancelled (its data was discarded): it cannot be compared`);
-  }
+  const cancelled = ordered.find((row) => row.status === "cancelled");
+  if (cancelled) throw new InvalidStateError(`Crawl ${cancelled.id} was cancelled (its data was discarded): it cannot be compared`);
 
   const bestRow = ordered.reduce((best, row) => (row.targetsCount > best.targetsCount ? row : best), ordered[0]!);
   const best = { crawlId: bestRow.id, targets: bestRow.targetsCount, targets50: need(bestRow.targetsCount, 0.5), targets90: need(bestRow.targetsCount, 0.9) };
