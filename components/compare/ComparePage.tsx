@@ -47,6 +47,7 @@ export function ComparePage({ ids }: { ids: string }) {
 
 function Comparison({ ids, comparison }: { ids: string; comparison: CrawlComparison }) {
   const running = comparison.crawls.filter((crawl) => isActiveStatus(crawl.status)).length;
+  const bfs = comparison.crawls.find((crawl) => crawl.id === comparison.bfsCrawlId);
   const fileName = `forage-compare-${comparison.crawls.map((crawl) => crawl.id).join("-")}`;
   return (
     <>
@@ -75,6 +76,7 @@ function Comparison({ ids, comparison }: { ids: string; comparison: CrawlCompari
         <p className="hint">
           Ratio to BFS: requests to 90 % over those of the breadth-first run{comparison.bfsCrawlId !== null ? ` (#${comparison.bfsCrawlId})` : ""}; below 1 saves requests.
           {comparison.bfsCrawlId === null ? " No breadth-first run is compared: replay one from a cockpit to get the ratio." : ""}
+          {bfs && bfs.requestsTo90 === null ? ` The breadth-first run did not reach 90 % of the targets within its ${formatInteger(bfs.requests)} requests, so no ratio can be given.` : ""}
         </p>
       </section>
       <section className="panel" aria-label="Target volume vs other volume">
