@@ -131,6 +131,22 @@ describe("POST /api/crawls/:id/replays", () => {
     }
   }, 180_000);
 
+  it("a replay whose source is no longer replayable when the worker claims it fails with the reason, without crawling", async () => {
+    const response = await postReplays(sourceId, { strategies: ["focused"] });
+    const replayId = ((await response.json()) as { replays: { id: number }[] }).replays[0]!.id;
+    await t.db.crawl.update({ where: { id: sourceId }, data: { status: "paused" } });
+    const worker = new CrawlWorker(t.db, t.config, { pollMs: 100, controlPollMs: 50, leaseMs: 4_000 });
+    await worker.start();
+    try {
+      const row = await pollUntil("the replay to fail", () => t.db.crawl.findUniqueOrThrow({ where: { id: replayId } }), (r) => r.status === "failed", { timeoutMs: 20_000, pollMs: 100 });
+      expect(row).toMatchObject({ stopReason: "failed", stopDetail: `replay impossible: crawl ${sourceId} is still paused: replay needs a finished crawl`, requestsCount: 0, workerId: null });
+      expect(await t.db.crawlRequest.count({ where: { crawlId: replayId } })).toBe(0);
+    } finally {
+      await worker.stop();
+      await t.db.crawl.update({ where: { id: sourceId }, data: { status: "finished" } });
+    }
+  });
+
   it("replays a replay's source, not the replay (one family, one target set)", async () => {
     const response = await postReplays(replayIds.bfs!, { strategies: ["dfs"] });
     expect(response.status).toBe(201);
