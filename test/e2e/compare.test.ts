@@ -35,7 +35,8 @@ beforeAll(async () => {
   const env = { DATABASE_URL: database.config.databaseUrl, FORAGE_DATA_DIR: database.config.dataDir };
   const demoPort = await freePort();
   demoUrl = `http://127.0.0.1:${demoPort}/`;
-  demo = startNodeProcess(["bin/forage.mjs", "demo", "--port", String(demoPort)], env);
+  // The tiny demo site: the source crawl takes all of it, so every replay can reach 90 % of its targets.
+  demo = startNodeProcess(["bin/forage.mjs", "demo", "--port", String(demoPort), "--size", "tiny"], env);
   worker = startNodeProcess(["bin/forage.mjs", "worker"], { ...env, FORAGE_PRIVATE_NETWORKS: "127.0.0.1/32" });
   const [appStarted, browserStarted, ...ready] = await Promise.allSettled([startApp(database, { FORAGE_DEMO_PORT: String(demoPort) }), launchBrowser(), waitForHttp(demoUrl, demo)]);
   if (appStarted.status === "fulfilled") app = appStarted.value;
@@ -82,7 +83,7 @@ const count = (text: string | null) => Number((text ?? "").replace(/[^\d]/g, "")
 
 describe("Compare crawls", () => {
   it("a finished crawl of the demo site is replayed with BFS and Random from its cockpit, by the worker", async () => {
-    const created = await app.api("/api/crawls", { method: "POST", body: JSON.stringify({ rootUrl: demoUrl, strategy: "sb", seed: 11, budget: { requests: 200 }, politeness: { delayMs: 0 } }) });
+    const created = await app.api("/api/crawls", { method: "POST", body: JSON.stringify({ rootUrl: demoUrl, strategy: "sb", seed: 11, budget: { requests: 600 }, politeness: { delayMs: 0 } }) });
     expect(created.status).toBe(201);
     sourceId = ((await created.json()) as { id: number }).id;
     await waitFinished([sourceId]);
@@ -253,16 +254,30 @@ describe("Compare crawls", () => {
     await page.close();
   });
 
-  it("reads at 1280 and 390 px (screenshots)", async () => {
-    const ids = [sourceId, replayIds.bfs!, replayIds.random!];
+  it("six curves stay apart (colour, dash, marker) and the view reads at 1280 and 390 px (screenshots)", async () => {
+    const more = await app.api(`/api/crawls/${sourceId}/replays`, { method: "POST", body: JSON.stringify({ strategies: ["dfs", "focused", "tp-off"], seed: SEED }) });
+    expect(more.status).toBe(201);
+    const extra = ((await more.json()) as { replays: { id: number }[] }).replays.map((r) => r.id);
+    await waitFinished(extra);
+    const ids = [sourceId, replayIds.bfs!, replayIds.random!, ...extra];
     for (const [width, height] of [[1280, 900], [390, 844]] as const) {
       const page = await newPage(width, height);
       await page.goto(`${app.baseUrl}/compare?ids=${ids.join(",")}`);
-      await page.locator(".recharts-line").first().waitFor();
+      const chart = page.locator('figure[aria-labelledby="compare-targets-chart-title"]');
+      await expect.poll(() => chart.locator(".recharts-line").count()).toBe(8);
+      const samples = await chart.locator(".curves-legend li svg").evaluateAll((svgs) =>
+        svgs.map((svg) => ({ color: svg.querySelector("line")?.getAttribute("stroke"), dash: svg.querySelector("line")?.getAttribute("stroke-dasharray") ?? "", marker: svg.querySelector("path")?.getAttribute("d")?.replace(/[\d.,-]+/g, "") ?? "" })),
+      );
+      const crawls = samples.slice(0, 6);
+      // In grey only the dash and the marker remain: each must differ from every other curve's.
+      expect(new Set(crawls.map((s) => s.dash)).size).toBe(6);
+      expect(new Set(crawls.map((s) => s.marker)).size).toBe(6);
+      expect(new Set(crawls.map((s) => s.color)).size).toBe(6);
       await page.waitForTimeout(300);
       // Nothing wider than the screen: the page does not scroll sideways.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await page.screenshot({ path: path.join(SHOTS, `compare-view-${width}.png`), fullPage: true });
+      await chart.screenshot({ path: path.join(SHOTS, `compare-chart-${width}.png`) });
       await page.close();
     }
   });
