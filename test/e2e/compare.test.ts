@@ -240,6 +240,7 @@ describe("Compare crawls", () => {
     await page.getByTestId("compare-selected").getByText("Compare 2 crawls").waitFor();
     await page.getByRole("checkbox", { name: `Compare crawl #${other} (example.org/)` }).check();
     await page.getByTestId("compare-mixed-sites").getByText(/^Crawls of different sites cannot be compared/).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, "compare-crawl-list-1280.png") });
     expect(await page.getByTestId("compare-selected").count()).toBe(0);
     await page.getByRole("checkbox", { name: `Compare crawl #${other} (example.org/)` }).uncheck();
     await page.getByTestId("compare-selected").click();
