@@ -27,6 +27,7 @@ export const STRATEGY_LABELS: Record<Strategy, string> = {
 };
 
 const MIB = 1024 * 1024;
+const GIB = 1024 * MIB;
 
 const mimeType = z
   .string()
@@ -183,8 +184,26 @@ export const algorithmParamsSchema = z.strictObject({
   trapExtraLengthChars: z.number().int().min(0).max(100_000).default(ALGORITHM_DEFAULTS.trapExtraLengthChars),
   trapRepeatCount: z.number().int().min(2).max(1000).default(ALGORITHM_DEFAULTS.trapRepeatCount),
   maxRedirects: z.number().int().min(0).max(50).default(10),
-  maxTargetBytes: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(100 * MIB),
-  maxHtmlBytes: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(10 * MIB),
+  /** Largest target file kept, counted *decoded* (a gzip-encoded CSV counts its CSV bytes). @default 100 MiB, at most 64 GiB */
+  maxTargetBytes: z.number().int().min(1).max(64 * GIB, "must be at most 64 GiB").default(100 * MIB),
+  /** Largest HTML page read, counted *decoded*; larger pages end "too-large". @default 10 MiB, at most 256 MiB */
+  maxHtmlBytes: z.number().int().min(1).max(256 * MIB, "must be at most 256 MiB").default(10 * MIB),
+  /**
+   * Total time of one request, headers and body together (idle timeouts alone never end a server
+   * that drips a byte every few seconds); past it the request ends as an error. @default 120000
+   */
+  requestDeadlineMs: z.number().int("must be a whole number").min(1000, "must be at least 1000").max(3_600_000, "must be at most 3600000 (one hour)").default(120_000),
+  /**
+   * Target bytes this crawl may store on disk; reached, the crawl stops (stop reason
+   * "budget-bytes", with the quota named). A download that would cross it is cut. @default 50 GiB
+   */
+  diskQuotaBytes: z.number().int("must be a whole number").min(1, "must be at least 1").max(1024 * 1024 * GIB, "must be at most 1 PiB").default(50 * GIB),
+  /**
+   * URLs the crawl remembers as seen (frontier, crawled, set aside); past it, new links of the
+   * pages crawled are ignored (an event says so) and the crawl goes on with its frontier. Bounds
+   * the memory of the link table (≈ 150 bytes a URL). @default 5000000
+   */
+  maxSeenUrls: z.number().int("must be a whole number").min(100, "must be at least 100").max(100_000_000).default(5_000_000),
   /** Requests of breadth-first exploration before TP-OFF freezes its group values. @default 3000 */
   tpOffExplorationRequests: z.number().int().min(1).max(10_000_000).default(3000),
   /** Requests of breadth-first exploration before FOCUSED trusts its classifier. @default 100 */

@@ -123,7 +123,10 @@ export const PARAM_GROUPS: ParamGroup[] = [
       { key: "trapRepeatCount", label: "Trap filter: repeated segments", step: "1", hint: "Links repeating one path segment or query value this many times are skipped." },
       { key: "maxRedirects", label: "Maximum redirects", step: "1", hint: "Redirect hops followed per link; every hop is a counted request." },
       { key: "maxTargetBytes", label: "Maximum target size (bytes)", step: "1", bytes: true, hint: "Larger files are aborted and logged as too large." },
-      { key: "maxHtmlBytes", label: "Maximum page size (bytes)", step: "1", bytes: true, hint: "Larger HTML pages are aborted and logged as too large." },
+      { key: "maxHtmlBytes", label: "Maximum page size (bytes)", step: "1", bytes: true, hint: "Larger HTML pages (counted after decompression) are aborted and logged as too large." },
+      { key: "requestDeadlineMs", label: "Request deadline (ms)", step: "1", hint: "A request that has not finished (headers and body) after this long is abandoned, however slowly the server keeps sending." },
+      { key: "diskQuotaBytes", label: "Disk quota (bytes)", step: "1", bytes: true, hint: "When the crawl's stored files reach this size, it stops downloading and ends (budget spent: bytes)." },
+      { key: "maxSeenUrls", label: "Known URLs at most", step: "1", hint: "Links beyond this many distinct URLs are ignored (about 150 bytes of memory each), so a site with endless links cannot exhaust the worker." },
     ],
   },
   {

@@ -103,6 +103,7 @@ export function CrawlsTable({ crawls }: { crawls: CrawlListItem[] }) {
                 </Link>
                 <span className="crawl-meta">
                   #{crawl.id} · {strategyName(crawl.strategy)}
+                  {crawl.createdBy ? ` · by ${crawl.createdBy}` : ""}
                 </span>
               </td>
               <td data-label="Status" className="cell-wide cell-nolabel">

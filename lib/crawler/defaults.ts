@@ -192,3 +192,32 @@ export const ALGORITHM_DEFAULTS = {
   trapExtraLengthChars: 350,
   trapRepeatCount: 3,
 } as const satisfies AlgorithmDefaults;
+
+/**
+ * Bounds that keep one hostile page from stalling or bloating a crawl (links.ts, http-fetcher.ts).
+ * Ordinary pages stay far inside them: they nest a few dozen elements, link at most a few
+ * thousand URLs, and browsers and servers refuse URLs much over 8 KB anyway. What a page loses
+ * to them is counted and reported (engine/limit-events.ts).
+ */
+export const PAGE_LIMITS = {
+  /**
+   * Open elements tracked: deeper elements are not pushed, so a link inside them is still found and
+   * its tag path stops at this depth. Bounds the work of every end tag (it scans the stack).
+   */
+  maxElementDepth: 512,
+  /**
+   * Stack entries that searches for an element to close may walk on one page without closing
+   * anything (≈ 30 ms); past it each search stops 32 entries down. A crafted 10 MB page otherwise
+   * walks 512 entries per end tag: ≈ 2 s.
+   */
+  maxStackScanSteps: 8_000_000,
+  /** Links read from one page, in document order; the rest are ignored (and reported). */
+  maxLinksPerPage: 20_000,
+  /** A tag path is cut to this many characters (a class or id step included). */
+  maxTagPathChars: 2048,
+  /** Kept characters of a class, id, alt or title attribute; the rest is dropped. */
+  maxAttributeChars: 64 * 1024,
+} as const;
+
+/** Longest URL the crawler keeps from a page or requests (browsers and servers use 8 KB too). */
+export const MAX_URL_CHARS = 8192;

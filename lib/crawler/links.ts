@@ -15,101 +15,30 @@
  * Like lxml (the kit's parser), no `<tbody>` is inserted and nothing is foster-parented.
  */
 import { Tokenizer, type TokenizerCallbacks } from "htmlparser2";
-import { hrefResolver } from "./href-resolver";
+import { MAX_URL_CHARS, PAGE_LIMITS } from "./defaults";
 import { textOfUtf8Bytes } from "./html-decoding";
-import { encodeQueryFor } from "./query-encoding";
-import { normalizeUrl, stripSessionIds } from "./url-rules";
+import {
+  CLOSE_RULES, CLOSES_P, type CloseRule, DEFAULT_SCOPE, END_TAG_SCOPES, HEAD_ONLY, HEADINGS, noop, P_RULE, SPECIAL, VOID,
+} from "./html-tree-rules";
+import { LinkResolver } from "./link-resolver";
+import { decode, MAX_ANCHOR_CHARS, refreshUrl } from "./link-text";
+import type { ExtractedLink, LinkTag, PageContext, PageLimitCounts, PageLinks, ParsedPage, RawLink } from "./link-types";
 
-/** `meta`: the URL of a `<meta http-equiv="refresh">` (a Forage addition, see {@link extractLinks}). */
-export type LinkTag = "a" | "area" | "frame" | "iframe" | "meta";
+export { refreshUrl } from "./link-text";
+export { LinkResolver } from "./link-resolver";
+export type { ExtractedLink, LinkTag, PageContext, PageLimitCounts, PageLinks } from "./link-types";
 
-/** What else than its HTML and URL tells a page's links. */
-export interface PageContext {
-  /** The response's `Refresh` header, followed like a `<meta>` refresh. */
-  readonly refreshHeader?: string;
-  /** WHATWG name of the page's encoding (html-decoding.ts): queries are percent-encoded in it. @default "utf-8" */
-  readonly encoding?: string;
-  /** The HTML is a UTF-8 page's bytes, one char each (html-decoding.ts, `DecodedHtml.utf8Bytes`). @default false */
-  readonly utf8Bytes?: boolean;
-}
+const { maxElementDepth, maxLinksPerPage, maxTagPathChars, maxAttributeChars, maxStackScanSteps } = PAGE_LIMITS;
+/** How far down a search may walk once the page has spent `maxStackScanSteps`. */
+const SHORT_SCAN = 32;
 
-/** One outgoing link of a page. */
-export interface ExtractedLink {
-  /** Absolute http(s) URL, normalised by `normalizeUrl`, without fragment. */
-  readonly url: string;
-  /** `/html/body/div.container#main/ul.menu/li/a.btn primary` */
-  readonly tagPath: string;
-  /** Whitespace-collapsed text of the `a` (`alt` of an `area`, `title` of a frame, "" for a refresh), ≤ 120 chars. */
-  readonly anchorText: string;
-  readonly tag: LinkTag;
-}
-
-const MAX_ANCHOR_CHARS = 120;
-
-const noop = (): void => {};
-const set = (names: string): ReadonlySet<string> => new Set(names.split(" "));
-
-const VOID = set("area base basefont bgsound br col embed frame hr image img input keygen link meta param source track wbr");
-/** Elements that stay in `<head>` when they come before any body content. */
-const HEAD_ONLY = set("base basefont bgsound link meta noscript script style template title");
-/** HTML5 "special" elements (stop the search for an element to close). */
-const SPECIAL = set(
-  "address applet area article aside base basefont bgsound blockquote body br button caption center col colgroup dd details dir div " +
-    "dl dt embed fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 head header hgroup hr html iframe img input " +
-    "keygen li link listing main marquee menu meta nav noembed noframes noscript object ol p param plaintext pre script search section " +
-    "select source style summary table tbody td template textarea tfoot th thead title tr track ul wbr xmp",
-);
-/** Start tags that close an open `<p>` in button scope. */
-const CLOSES_P = set(
-  "address article aside blockquote center dd details dialog dir div dl dt fieldset figcaption figure footer " +
-    "form h1 h2 h3 h4 h5 h6 header hgroup hr li listing main menu nav ol p plaintext pre search section summary table ul xmp",
-);
-const HEADINGS = set("h1 h2 h3 h4 h5 h6");
-const DEFAULT_SCOPE = set("applet caption html table td th marquee object template");
-const BUTTON_SCOPE = set("applet caption html table td th marquee object template button");
-const LIST_ITEM_SCOPE = set("applet caption html table td th marquee object template ol ul");
-const TABLE_SCOPE = set("html table template");
-/** End tag of a special element → the scope it must be in to close anything. */
-const END_TAG_SCOPES = new Map<string, ReadonlySet<string>>([
-  ["p", BUTTON_SCOPE], ["li", LIST_ITEM_SCOPE], ..."table tbody thead tfoot tr td th caption colgroup col".split(" ").map((n) => [n, TABLE_SCOPE] as const),
-]);
-/** `<li>`/`<dd>` look through `address`, `div`, `p` for one to close, and stop at other special elements. */
-const LI_STOPS: ReadonlySet<string> = new Set([...SPECIAL].filter((n) => n !== "address" && n !== "div" && n !== "p"));
-
-/** Start tag → the open element it closes, searched from the top until a `stops` one; rows
- * and cells also close what is above their container (`popAbove`). */
-type CloseRule = { readonly closes: ReadonlySet<string>; readonly stops: ReadonlySet<string>; readonly popAbove: boolean };
-const rule = (closes: string, stops: ReadonlySet<string>, popAbove = false): CloseRule => ({ closes: set(closes), stops, popAbove });
-const P_RULE = rule("p", BUTTON_SCOPE);
-const ROW_RULE = rule("tr", set("tbody thead tfoot table template"), true);
-const CELL_RULE = rule("td th", set("tr tbody thead tfoot table template"), true);
-const SECTION_RULE = rule("tbody thead tfoot", set("table template"), true);
-const CLOSE_RULES = new Map<string, CloseRule>([
-  ...["li", "dd", "dt"].map((n) => [n, rule(n === "li" ? "li" : "dd dt", LI_STOPS)] as const),
-  ["a", rule("a", DEFAULT_SCOPE)], ["button", rule("button", DEFAULT_SCOPE)], ["tr", ROW_RULE], ["td", CELL_RULE], ["th", CELL_RULE],
-  ["tbody", SECTION_RULE], ["thead", SECTION_RULE], ["tfoot", SECTION_RULE],
-]);
-
+/** An href / src over `MAX_URL_CHARS`: the link is dropped and counted. */
+const TOO_LONG = "\u0000too-long";
 const [A_CLASS, A_ID, A_HREF, A_SRC, A_ALT, A_TITLE, A_HTTP_EQUIV, A_CONTENT] = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 /** Slots of the attributes we keep; the others (style, rel, data-*…) are never copied. */
 const ATTRIBUTE_SLOTS = new Map([
   ["class", A_CLASS], ["id", A_ID], ["href", A_HREF], ["src", A_SRC], ["alt", A_ALT], ["title", A_TITLE], ["http-equiv", A_HTTP_EQUIV], ["content", A_CONTENT],
 ]);
-
-/**
- * The URL of a refresh's `content` ("5; url='/next'", "0;URL=/next", "0, /next"), following
- * HTML's "shared declarative refresh steps"; null when it only reloads the page.
- */
-export function refreshUrl(content: string): string | null {
-  const match = /^\s*[\d.]*\s*[;,]?\s*(?:url\s*=\s*)?(.*)$/is.exec(content);
-  let url = match?.[1]?.trim() ?? "";
-  const quote = url[0];
-  if (quote === "'" || quote === '"') {
-    const end = url.indexOf(quote, 1);
-    url = url.slice(1, end < 0 ? undefined : end);
-  }
-  return url === "" ? null : url;
-}
 
 function lowerName(html: string, start: number, end: number, utf8Bytes: boolean): string {
   let name = html.slice(start, end);
@@ -118,43 +47,31 @@ function lowerName(html: string, start: number, end: number, utf8Bytes: boolean)
   return /[A-Z]/.test(name) ? name.toLowerCase() : name;
 }
 
-/**
- * Entity decoding on demand. The main pass runs with `decodeEntities: false`, so the
- * tokenizer jumps through text to the next `<` instead of checking every character for
- * `&` (0.28 → 0.17 ms on 40 KB). The few kept values containing `&` (`?a=1&amp;b=2`,
- * anchor texts) go through this second tokenizer, ~0.7 µs each: decoding stays
- * htmlparser2's own, HTML5-exact (`?a=1&copy=2` stays literal in an attribute).
- */
-const decode = (() => {
-  let buffer = "";
-  let out = "";
-  const append = (start: number, end: number): void => void (out += buffer.slice(start, end));
-  const appendCodePoint = (codepoint: number): void => void (out += String.fromCodePoint(codepoint));
-  const tokenizer = new Tokenizer({ decodeEntities: true }, {
-    onattribdata: append, onattribentity: appendCodePoint, ontext: append, ontextentity: appendCodePoint,
-    onattribend: noop, onattribname: noop, oncdata: noop, onclosetag: noop, oncomment: noop, ondeclaration: noop,
-    onend: noop, onopentagend: noop, onopentagname: noop, onprocessinginstruction: noop, onselfclosingtag: noop,
-  });
-  return (value: string, inAttribute: boolean): string => {
-    if (!value.includes("&")) return value;
-    out = "";
-    buffer = inAttribute ? '<a b="' + value.replace(/"/g, "&quot;") + '">' : value;
-    tokenizer.reset();
-    tokenizer.write(buffer);
-    tokenizer.end();
-    return out;
-  };
-})();
-
 /** An open element; `path` is filled lazily, only for ancestors of links. */
 type Entry = { readonly name: string; readonly step: string; path: string | undefined };
-type RawLink = { readonly href: string; readonly tagPath: string; text: string; readonly tag: LinkTag };
 
-class LinkCollector implements TokenizerCallbacks {
+/** Cuts a tag path (or one step) to `maxTagPathChars`; `slice` also flattens the concatenation. */
+function capPath(path: string, limits: PageLimitCounts): string {
+  if (path.length <= maxTagPathChars) return path;
+  limits.valuesCut++;
+  return path.slice(0, maxTagPathChars);
+}
+
+class LinkCollector implements TokenizerCallbacks, ParsedPage {
   private mode: "before-body" | "in-body" | "in-frameset" = "before-body";
   private htmlStep: string | null = null;
   private rootPath = "";
   private readonly stack: Entry[] = [];
+  /**
+   * End tags, and implied-close rules, that closed nothing since the stack last changed: a hostile
+   * page repeating one (`</i>` × 300 000 under 512 open elements) scans the stack once, not each time.
+   */
+  private readonly idleEndTags = new Set<string>();
+  private readonly idleRules = new Set<CloseRule>();
+  private linkCount = 0;
+  readonly limits: PageLimitCounts = { linksOverLimit: 0, urlsTooLong: 0, elementsTooDeep: 0, valuesCut: 0, scansCut: 0 };
+  /** Stack entries walked by searches that closed nothing (see `scanBottom`). */
+  private scanSteps = 0;
   private openA = 0;
   private openP = 0;
   private foreign = 0;
@@ -164,6 +81,8 @@ class LinkCollector implements TokenizerCallbacks {
   private tag = "";
   private attrKind = 0;
   private attrValue = "";
+  /** Characters of the current attribute's value, kept or not. */
+  private attrChars = 0;
   /** Values of the kept attributes of the current start tag, indexed by A_* slot. */
   private readonly attrs: (string | undefined)[] = new Array(9).fill(undefined);
   baseHref: string | null = null;
@@ -183,12 +102,25 @@ class LinkCollector implements TokenizerCallbacks {
     // Names over 5 characters are kept on <meta> only (http-equiv, content): elsewhere no lookup.
     this.attrKind = end - start > 5 && this.tag !== "meta" ? 0 : (ATTRIBUTE_SLOTS.get(lowerName(this.html, start, end, this.utf8Bytes)) ?? 0);
     this.attrValue = "";
+    this.attrChars = 0;
   }
-  onattribdata(start: number, end: number): void { if (this.attrKind !== 0) this.attrValue += this.html.slice(start, end); }
+  onattribdata(start: number, end: number): void {
+    if (this.attrKind === 0) return;
+    // Only the first `maxAttributeChars` are kept: an 8 MB class must not become an 8 MB tag path.
+    const room = maxAttributeChars - this.attrValue.length;
+    if (room > 0) this.attrValue += this.html.slice(start, Math.min(end, start + room));
+    this.attrChars += end - start;
+  }
   onattribend(): void {
     // The first of duplicate attributes wins, as in HTML5.
     if (this.attrKind !== 0 && this.attrs[this.attrKind] === undefined) {
-      this.attrs[this.attrKind] = decode(this.utf8Bytes ? textOfUtf8Bytes(this.attrValue) : this.attrValue, true);
+      const isUrl = this.attrKind === A_HREF || this.attrKind === A_SRC;
+      if (isUrl && this.attrChars > MAX_URL_CHARS) {
+        this.attrs[this.attrKind] = TOO_LONG;
+      } else {
+        if (this.attrChars > maxAttributeChars) this.limits.valuesCut++;
+        this.attrs[this.attrKind] = decode(this.utf8Bytes ? textOfUtf8Bytes(this.attrValue) : this.attrValue, true);
+      }
     }
     this.attrKind = 0;
   }
@@ -210,7 +142,7 @@ class LinkCollector implements TokenizerCallbacks {
     if (cls) step += "." + (/[\t\n\f\r]| {2}/.test(cls) ? cls.split(/[\t\n\f\r ]+/).join(" ") : cls);
     const id = this.attrs[A_ID]?.trim();
     if (id) step += "#" + id;
-    return step;
+    return capPath(step, this.limits);
   }
 
   private openTag(selfClosing: boolean): void {
@@ -226,7 +158,7 @@ class LinkCollector implements TokenizerCallbacks {
       return;
     }
     if (name === "base") {
-      if (this.baseHref === null && this.attrs[A_HREF] !== undefined) this.baseHref = this.attrs[A_HREF];
+      if (this.baseHref === null && this.attrs[A_HREF] !== undefined && this.attrs[A_HREF] !== TOO_LONG) this.baseHref = this.attrs[A_HREF];
       return;
     }
     if (name === "meta") this.metaRefresh();
@@ -242,10 +174,20 @@ class LinkCollector implements TokenizerCallbacks {
       this.impliedCloses(name);
     }
 
+    const tooDeep = this.stack.length >= maxElementDepth;
+    if (tooDeep) this.limits.elementsTooDeep++;
     const entry: Entry = { name, step: this.step(name), path: undefined };
-    const href = name === "a" || name === "area" ? this.attrs[A_HREF] : name === "frame" || name === "iframe" ? this.attrs[A_SRC] : undefined;
+    let href = name === "a" || name === "area" ? this.attrs[A_HREF] : name === "frame" || name === "iframe" ? this.attrs[A_SRC] : undefined;
+    if (href === TOO_LONG) {
+      this.limits.urlsTooLong++;
+      href = undefined;
+    } else if (href !== undefined && this.linkCount >= maxLinksPerPage) {
+      this.limits.linksOverLimit++;
+      href = undefined;
+    }
     if (href !== undefined) {
-      entry.path = this.topPath() + "/" + entry.step;
+      this.linkCount++;
+      entry.path = capPath(this.topPath() + "/" + entry.step, this.limits);
       const text = name === "area" ? this.attrs[A_ALT] : name === "a" ? "" : this.attrs[A_TITLE];
       const link: RawLink = { href, tagPath: entry.path, text: text ?? "", tag: name as LinkTag };
       this.links[link.tag].push(link);
@@ -254,8 +196,9 @@ class LinkCollector implements TokenizerCallbacks {
         this.textLink = link;
       }
     }
-    if (VOID.has(name) || (selfClosing && this.foreign > 0)) return;
+    if (VOID.has(name) || (selfClosing && this.foreign > 0) || tooDeep) return;
     this.stack.push(entry);
+    this.stackChanged();
     if (name === "a") this.openA++;
     else if (name === "p") this.openP++;
     else if (name === "svg" || name === "math") this.foreign++;
@@ -266,19 +209,38 @@ class LinkCollector implements TokenizerCallbacks {
     if (this.links.meta.length > 0 || this.attrs[A_HTTP_EQUIV]?.trim().toLowerCase() !== "refresh") return;
     const href = refreshUrl(this.attrs[A_CONTENT] ?? "");
     if (href === null) return;
+    if (href.length > MAX_URL_CHARS) return void this.limits.urlsTooLong++;
     const parent = this.mode === "before-body" ? "/" + (this.htmlStep ?? "html") + "/head" : this.topPath();
     this.links.meta.push({ href, tagPath: parent + "/" + this.step("meta"), text: "", tag: "meta" });
   }
 
   private closeTag(name: string): void {
-    if (name === "html" || name === "body" || name === "head" || VOID.has(name)) return;
+    if (name === "html" || name === "body" || name === "head" || VOID.has(name) || this.idleEndTags.has(name)) return;
     // Non-special end tags (span, b, a…) stop at any special element, as HTML5's "any other end tag".
     const scope = SPECIAL.has(name) ? (END_TAG_SCOPES.get(name) ?? DEFAULT_SCOPE) : SPECIAL;
-    for (let i = this.stack.length - 1; i >= 0; i--) {
+    const bottom = this.scanBottom();
+    for (let i = this.stack.length - 1; i >= bottom; i--) {
       const other = this.stack[i]!.name;
       if (other === name) return this.popTo(i);
-      if (scope.has(other)) return;
+      if (scope.has(other)) break;
     }
+    this.scanned(bottom);
+    this.idleEndTags.add(name);
+  }
+
+  /**
+   * Lowest stack index a search for an element to close may reach. Each search walks down from the
+   * top; past `PAGE_LIMITS.maxStackScanSteps` on one page (a page alternating `<x></x></b>` under
+   * hundreds of open elements), searches stop {@link SHORT_SCAN} entries down and count as cut.
+   */
+  private scanBottom(): number {
+    return this.scanSteps > maxStackScanSteps ? Math.max(0, this.stack.length - SHORT_SCAN) : 0;
+  }
+
+  /** Counts a search that walked down to `bottom` without closing anything. */
+  private scanned(bottom: number): void {
+    this.scanSteps += this.stack.length - bottom;
+    if (bottom > 0) this.limits.scansCut++;
   }
 
   private startBody(step: string): void {
@@ -293,13 +255,14 @@ class LinkCollector implements TokenizerCallbacks {
     let path = i >= 0 ? stack[i]!.path! : this.rootPath;
     for (i++; i < stack.length; i++) {
       const e = stack[i]!;
-      path = e.path = path + "/" + e.step;
+      path = e.path = capPath(path + "/" + e.step, this.limits);
     }
     return path;
   }
 
   /** Pops stack[index] and everything above it. */
   private popTo(index: number): void {
+    if (this.stack.length > index) this.stackChanged();
     while (this.stack.length > index) {
       const e = this.stack.pop()!;
       if (e.name === "a") this.openA--;
@@ -328,23 +291,28 @@ class LinkCollector implements TokenizerCallbacks {
     }
   }
 
+  private stackChanged(): void {
+    if (this.idleEndTags.size > 0) this.idleEndTags.clear();
+    if (this.idleRules.size > 0) this.idleRules.clear();
+  }
+
   /** Closes the nearest `closes` element unless a `stops` element comes first. */
   private closeNearest(rule: CloseRule): void {
-    for (let i = this.stack.length - 1; i >= 0; i--) {
+    if (this.idleRules.has(rule)) return;
+    const bottom = this.scanBottom();
+    for (let i = this.stack.length - 1; i >= bottom; i--) {
       const n = this.stack[i]!.name;
       if (rule.closes.has(n)) return this.popTo(i);
-      if (rule.stops.has(n)) return rule.popAbove ? this.popTo(i + 1) : undefined;
+      if (rule.stops.has(n)) {
+        if (rule.popAbove && i + 1 < this.stack.length) return this.popTo(i + 1);
+        break;
+      }
     }
+    this.scanned(bottom);
+    this.idleRules.add(rule);
   }
 }
 
-/** `utf8Bytes`: the text was cut from a UTF-8 byte string (an `a`'s content; the alt and title attributes are decoded already). */
-function cleanText(text: string, utf8Bytes: boolean): string {
-  if (text === "") return text;
-  let collapsed = decode(utf8Bytes ? textOfUtf8Bytes(text) : text, false).trim();
-  if (/\s\s|[^\S ]/.test(collapsed)) collapsed = collapsed.replace(/\s+/g, " ");
-  return collapsed.length > MAX_ANCHOR_CHARS ? collapsed.slice(0, MAX_ANCHOR_CHARS).trimEnd() : collapsed;
-}
 
 /**
  * Every http(s) link of `html`: all `a[href]`, then `area[href]`, `frame[src]`,
@@ -363,37 +331,50 @@ function cleanText(text: string, utf8Bytes: boolean): string {
  * dropped.
  */
 export function extractLinks(html: string, pageUrl: string, page: PageContext = {}): ExtractedLink[] {
-  const { refreshHeader, encoding = "utf-8", utf8Bytes = false } = page;
-  const collector = new LinkCollector(html, utf8Bytes);
-  const tokenizer = new Tokenizer({ decodeEntities: false }, collector);
-  tokenizer.write(html);
-  tokenizer.end();
-  const headerRefresh = refreshHeader === undefined ? null : refreshUrl(refreshHeader);
-  if (headerRefresh !== null) collector.links.meta = [{ href: headerRefresh, tagPath: "/html/head/meta", text: "", tag: "meta" }];
-
-  let baseHref = pageUrl;
-  if (collector.baseHref !== null) baseHref = normalizeUrl(encodeQueryFor(collector.baseHref, encoding), pageUrl) ?? pageUrl;
-  // The base is parsed once per page, not once per link.
-  let resolveHref: (href: string) => string | null;
-  try {
-    resolveHref = hrefResolver(new URL(baseHref));
-  } catch {
-    // An unparsable base: every link goes through normalizeUrl, which drops what cannot resolve.
-    resolveHref = (href) => normalizeUrl(href, baseHref);
-  }
-  const resolve = encoding === "utf-8" ? resolveHref : (href: string) => resolveHref(encodeQueryFor(href, encoding));
-
-  const seen = new Set<string>();
-  const out: ExtractedLink[] = [];
-  for (const tag of ["a", "area", "frame", "iframe", "meta"] as const) {
-    for (const link of collector.links[tag]) {
-      const resolved = resolve(link.href);
-      if (resolved === null) continue;
-      const url = stripSessionIds(resolved);
-      if (seen.has(url)) continue;
-      seen.add(url);
-      out.push({ url, tagPath: link.tagPath, anchorText: cleanText(link.text, utf8Bytes && tag === "a"), tag });
-    }
-  }
-  return out;
+  return extractPageLinks(html, pageUrl, page).links;
 }
+
+/** {@link extractLinks} with what the page limits cut (defaults.ts `PAGE_LIMITS`). */
+export function extractPageLinks(html: string, pageUrl: string, page: PageContext = {}): PageLinks {
+  const parser = new PageLinkParser(html, pageUrl, page);
+  parser.write(0, html.length);
+  return parser.finish();
+}
+
+/**
+ * The parse of one page in steps, so that a caller can yield to the event loop between slices
+ * (page-links-async.ts). The tokenizer reports absolute offsets, so slices cut anywhere, even
+ * inside a tag or an attribute, give the links of one `write` of the whole page.
+ */
+export class PageLinkParser {
+  private readonly collector: LinkCollector;
+  private readonly tokenizer: Tokenizer;
+
+  constructor(
+    private readonly html: string,
+    private readonly pageUrl: string,
+    private readonly page: PageContext = {},
+  ) {
+    this.collector = new LinkCollector(html, page.utf8Bytes ?? false);
+    this.tokenizer = new Tokenizer({ decodeEntities: false }, this.collector);
+  }
+
+  /** Tokenizes `html[start, end)`; slices must follow each other. */
+  write(start: number, end: number): void {
+    this.tokenizer.write(start === 0 && end === this.html.length ? this.html : this.html.slice(start, end));
+  }
+
+  /** Ends the parse and resolves every link. */
+  finish(): PageLinks {
+    const resolver = this.end();
+    resolver.resolveUpTo(Number.POSITIVE_INFINITY);
+    return resolver.result();
+  }
+
+  /** Ends the parse; the returned resolver turns raw links into ExtractedLinks, in as many steps as the caller likes. */
+  end(): LinkResolver {
+    this.tokenizer.end();
+    return new LinkResolver(this.collector, this.pageUrl, this.page);
+  }
+}
+

@@ -6,13 +6,15 @@ import { createBatchWriter, DatabaseCrawlSink } from "../store/database-crawl-si
 import { LeaseLostError, type CheckpointRow } from "../store/crawl-batch";
 import { deleteCheckpoint, loadCheckpoint, rollBackToCheckpoint, storedBodyHashes } from "../store/checkpoint-store";
 import { getServerPrivateNetworks } from "../store/queries/get-network-policy";
+import { loadRecoveryLog } from "../store/recovery-journal";
 import { CheckpointSchedule, type CheckpointScheduleOptions } from "./engine/checkpoint-schedule";
 import { createCrawlEngine } from "./engine/create-engine";
 import { checkEngineState, decodeState, encodeState, ENGINE_STATE_VERSION, type EngineState } from "./engine/engine-state";
 import type { HostPoliteness } from "./fetch/host-politeness";
 import type { Fetcher } from "./fetch/types";
+import { RecoveringFetcher, recoveringPoliteness, type RecoveryEnd, type RecoveryLog } from "./fetch/recovering-fetcher";
 import type { LinkOracle } from "./engine/link-typer";
-import type { CrawlCounters, CrawlEnd } from "./engine/types";
+import type { CrawlCounters, CrawlEnd, EventRow } from "./engine/types";
 import { EngineMeter } from "./engine/engine-meter";
 
 export interface RunStoredCrawlOptions {
@@ -85,7 +87,9 @@ interface CheckpointDocument {
  * Checkpoints: every few seconds (CheckpointSchedule), between two pages, the engine's state
  * goes into `CrawlCheckpoint` in the same transaction as the rows written so far. A run of a
  * crawl that has a checkpoint first rolls its rows back to it (checkpoint-store.ts) and continues
- * from the saved state: the request count goes on, no target is lost or stored twice.
+ * from the saved state: the request count goes on, no target is lost or stored twice. The rows
+ * rolled back are read first (recovery-journal.ts): the restored engine makes their requests
+ * again, and a RecoveringFetcher answers them from those rows instead of the site.
  */
 export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<CrawlEnd> {
   const { db, crawlId } = options;
@@ -122,8 +126,12 @@ export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<Cr
     throw error;
   }
   let resumedMessage: string | null = null;
+  let recoveryLog: RecoveryLog | null = null;
   if (document) {
     const engine = document.engine;
+    // Read the answers of the rows about to be rolled back first: the resumed crawl repeats those requests.
+    // Unreadable (a damaged pack): the crawl resumes as before, asking the site again.
+    recoveryLog = await loadRecoveryLog(db, options.forage.dataDir, crawlId, document.requestRows).catch(() => null);
     const rolledBack = await rollBackToCheckpoint(db, options.forage.dataDir, crawlId, {
       requests: engine.counters.requests,
       requestRows: document.requestRows,
@@ -131,7 +139,8 @@ export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<Cr
     });
     resumedMessage =
       `Crawl resumed from its checkpoint at request ${engine.counters.requests} (${engine.counters.targets} targets); ` +
-      `${rolledBack.requestRows} request rows and ${rolledBack.targets} targets written after it were rolled back`;
+      `${rolledBack.requestRows} request rows and ${rolledBack.targets} targets written after it were rolled back` +
+      (recoveryLog?.answers.length ? ` (the log answers their ${recoveryLog.answers.length} requests again)` : "");
   }
   if (!document) await updateCrawl({ status: "running", startedAt: new Date() });
   else if (!options.resumePaused) await updateCrawl({ status: "running" });
@@ -143,6 +152,8 @@ export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<Cr
   sink.rememberPageBodies(bodies);
   if (!document) sink.event({ level: "info", kind: "started", message: `Crawl started (${config.strategy}, seed ${config.seed})` });
   else sink.event({ level: "info", kind: "resumed-from-checkpoint", message: resumedMessage!, data: { requests: document.engine.counters.requests } });
+  // The resumed engine makes the rolled-back requests again: the log answers them, not the site.
+  const recovery = recoveryLog ? new RecoveringFetcher(options.politeness, recoveryLog, (end) => sink.event(recoveryEvent(end))) : null;
   let groupsAt = 0;
   const meter = options.meter ?? new EngineMeter();
   const schedule = new CheckpointSchedule(() => meter.ms, options.checkpointSchedule);
@@ -155,9 +166,10 @@ export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<Cr
     sink,
     signal: options.signal,
     drainSignal: options.drainSignal,
-    politeness: options.politeness,
+    politeness: recovery ? recoveringPoliteness(options.politeness, recovery) : options.politeness,
     fetcher: options.fetcher,
     privateNetworks,
+    wrapFetcher: recovery ? (fetcher) => recovery.over(fetcher) : undefined,
     oracle: options.oracle,
     owner: `crawl ${crawlId}`,
     live: options.live,
@@ -205,6 +217,7 @@ export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<Cr
         data: { count, totalMs: Math.round(totalMs), lastBytes, engineMs: Math.round(meter.ms) },
       });
     }
+    recovery?.close();
     sink.counters({ ...run.counters, frontierSize: run.engine.frontierSize() }); // the final numbers
     await sink.flush(last);
     if (end.kind === "stopped") {
@@ -226,9 +239,25 @@ export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<Cr
     if (recorded && checkpoints) await deleteCheckpoint(db, crawlId).catch(() => undefined);
     throw error;
   } finally {
+    recovery?.close();
     sink.close();
     await run.close();
   }
+}
+
+function recoveryEvent(end: RecoveryEnd): EventRow {
+  const stopped =
+    end.reason === "exhausted"
+      ? "all of them"
+      : end.reason === "diverged"
+        ? `then the crawl asked for ${end.divergedAt} where the log had ${end.left} more (sent to the site)`
+        : `the run ended with ${end.left} left`;
+  return {
+    level: "info",
+    kind: "recovered-from-log",
+    message: `${end.answered} requests answered from the request log instead of the site in ${end.ms} ms: ${stopped}`,
+    data: { answered: end.answered, left: end.left, reason: end.reason, ms: end.ms },
+  };
 }
 
 function decodeCheckpoint(state: Uint8Array, config: CrawlConfig): CheckpointDocument {

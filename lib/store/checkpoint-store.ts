@@ -8,7 +8,8 @@ import { TargetFileStore } from "./target-files";
  * sink in the same transaction as the rows it describes (crawl-batch.ts), so at the moment it is
  * written the database holds exactly the rows of its state. Flushes between two checkpoints add
  * rows the checkpoint does not know; a crawl resumed from it first removes them, then repeats
- * that work with the same choices (same PRNG, same frontier).
+ * that work with the same choices (same PRNG, same frontier), the removed rows answering its
+ * requests (recovery-journal.ts reads them before the rollback).
  */
 
 export interface StoredCheckpoint {
@@ -38,6 +39,13 @@ export async function deleteOverCheckpoints(db: Db): Promise<number> {
   return result.count;
 }
 
+/** Id of the last request row a checkpoint covers (its first `requestRows` rows); 0 when none; null when fewer rows exist. */
+export async function checkpointLastRowId(db: Db, crawlId: number, requestRows: number): Promise<number | null> {
+  if (requestRows <= 0) return 0;
+  const row = await db.crawlRequest.findFirst({ where: { crawlId }, orderBy: { id: "asc" }, skip: requestRows - 1, select: { id: true } });
+  return row?.id ?? null;
+}
+
 export interface CheckpointPoint {
   /** Counted requests in the checkpoint (its last request's seq). */
   requests: number;
@@ -64,12 +72,9 @@ export interface RollBackResult {
  * Events are kept: they tell what happened, the interrupted part included.
  */
 export async function rollBackToCheckpoint(db: Db, dataDir: string, crawlId: number, point: CheckpointPoint): Promise<RollBackResult> {
-  // The id of the checkpoint's last row; none (fewer rows than that): nothing came after it.
-  const last =
-    point.requestRows > 0
-      ? await db.crawlRequest.findFirst({ where: { crawlId }, orderBy: { id: "asc" }, skip: point.requestRows - 1, select: { id: true } })
-      : { id: 0 };
-  const requests = last ? await db.crawlRequest.deleteMany({ where: { crawlId, id: { gt: last.id } } }) : { count: 0 };
+  // None (fewer rows than that): nothing came after it.
+  const lastId = await checkpointLastRowId(db, crawlId, point.requestRows);
+  const requests = lastId !== null ? await db.crawlRequest.deleteMany({ where: { crawlId, id: { gt: lastId } } }) : { count: 0 };
   const targets = await db.target.deleteMany({ where: { crawlId, requestSeq: { gt: point.requests } } });
   const metricPoints = await db.metricPoint.deleteMany({ where: { crawlId, requests: { gt: point.requests } } });
   await db.crawl.update({ where: { id: crawlId }, data: crawlCounterColumns(point.counters) });

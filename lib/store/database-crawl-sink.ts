@@ -33,6 +33,12 @@ export interface DatabaseCrawlSinkOptions {
  * (every 250 ms or 500 rows), which keeps SQLite's per-transaction cost (an fsync in WAL mode
  * at synchronous=NORMAL: none) away from the per-request path. A flush may carry a checkpoint
  * of the engine's state, written in the same transaction as the rows it describes.
+ *
+ * The engine flushes between pages; inside a long page (hundreds of links typed or targets
+ * downloaded) the sink also starts a flush itself once the buffer is 250 ms old, so the request
+ * log, which a crash recovery replays, never lags the site by more than that. Flushes commit in
+ * the order they were started; after a failed one nothing more is written (no gap in the log),
+ * and the next awaited flush throws its error.
  */
 export class DatabaseCrawlSink implements CrawlSink {
   private requests: RequestRow[] = [];
@@ -48,6 +54,9 @@ export class DatabaseCrawlSink implements CrawlSink {
   private readonly pages: PageBodyStore;
   private readonly holderId: string | null;
   private requestRowsWritten: number;
+  /** The flushes started so far, in order; never rejects. */
+  private writing: Promise<void> = Promise.resolve();
+  private failure: unknown = null;
 
   constructor(
     private readonly writer: CrawlBatchWriter,
@@ -76,6 +85,9 @@ export class DatabaseCrawlSink implements CrawlSink {
 
   request(row: RequestRow): void {
     this.requests.push(row);
+    // A target's row waits for its Target row (recorded once the file is in place): a recovery
+    // answers the request from that file.
+    if (!row.isTarget) this.flushInBackgroundIfDue();
   }
 
   openTargetBody(): TargetBodyWriter {
@@ -84,6 +96,7 @@ export class DatabaseCrawlSink implements CrawlSink {
 
   target(row: TargetRow): void {
     this.targets.push(row);
+    this.flushInBackgroundIfDue();
   }
 
   pageBody(body: Buffer): string {
@@ -123,8 +136,14 @@ export class DatabaseCrawlSink implements CrawlSink {
     if (buffered >= MAX_BUFFERED_ROWS || Date.now() - this.lastFlushAt >= MAX_BUFFER_AGE_MS) await this.flush();
   }
 
-  /** Writes every buffered row, and `checkpoint` with them when given, in one transaction. */
+  /** Mid-page: starts a flush once the buffer is old enough; a failure surfaces at the next awaited flush. */
+  private flushInBackgroundIfDue(): void {
+    if (Date.now() - this.lastFlushAt >= MAX_BUFFER_AGE_MS) this.flush().catch(() => undefined);
+  }
+
+  /** Writes every buffered row, and `checkpoint` with them when given, in one transaction (after the flushes started before). */
   async flush(checkpoint: CheckpointRow | null = null): Promise<void> {
+    if (this.failure) throw this.failure;
     this.lastFlushAt = Date.now();
     this.pages.sync(); // the body rows below point into the pack
     const batch: CrawlBatch = {
@@ -147,7 +166,22 @@ export class DatabaseCrawlSink implements CrawlSink {
     this.bodies = [];
     this.groupRows = null;
     this.counterRow = null;
-    if (!isEmptyBatch(batch)) await this.writer.write(batch);
+    if (isEmptyBatch(batch)) {
+      await this.writing;
+      if (this.failure) throw this.failure;
+      return;
+    }
+    const written = this.writing.then(async () => {
+      if (this.failure) throw this.failure;
+      try {
+        await this.writer.write(batch);
+      } catch (error) {
+        this.failure ??= error;
+        throw error;
+      }
+    });
+    this.writing = written.catch(() => undefined);
+    await written;
   }
 }
 

@@ -9,7 +9,10 @@
  *   measured 3.8 % and 4.2 % on the two crawls above without politeness delay);
  * - repeated work: a crawl that makes little CPU (politeness delays: ~1 ms of engine time per
  *   request at 1 request/s) still gets one every `maxIntervalMs`, so a crash repeats at most
- *   that much crawling; never more often than every `minIntervalMs`.
+ *   that much crawling; never more often than every `minIntervalMs`. The site does not see that
+ *   repetition: the request rows written since the checkpoint answer it (RecoveringFetcher), so
+ *   the interval bounds only the resume's replay (time, rows held in memory), and the cadence
+ *   was kept rather than relaxed: replaying costs the engine about as much as crawling did.
  * Rejected: a fixed period alone (every 3 s cost 5–7 % of the engine's time on those crawls,
  * more as the state grows) and the CPU rule alone (a polite crawl would checkpoint every few
  * minutes and a crash would repeat hundreds of requests to the site).

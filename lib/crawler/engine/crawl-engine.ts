@@ -1,7 +1,9 @@
 import type { CrawlConfig } from "../../crawl-config";
 import type { StopReason } from "../../crawl-status";
 import { FetchAbortedError } from "../fetch/errors";
-import { extractLinks, type ExtractedLink, type PageContext } from "../links";
+import type { ExtractedLink, PageContext } from "../links";
+import { extractPageLinksAsync } from "../page-links-async";
+import { createYieldPoint } from "../yield-point";
 import { decodeHtmlPage } from "../html-decoding";
 import { compileUrlPatterns, hasBlockedExtension, isInSite, isTrapUrl, normalizeUrl, siteKey, type SiteKey, type UrlMatcher } from "../url-rules";
 import type { FetchResult } from "../fetch/types";
@@ -11,6 +13,7 @@ import type { QueryVariantFilter } from "./query-variant-filter";
 import type { EngineMeter } from "./engine-meter";
 import type { EarlyStopSignal } from "./early-stop-signal";
 import { detachString, type LinkTable } from "./link-table";
+import { LimitEvents } from "./limit-events";
 import type { LinkTyper } from "./link-typer";
 import type { RequestContext, RequestOutcome, RequestRunner } from "./request-runner";
 import type { CrawlStrategy, PullResult } from "./strategies/strategy";
@@ -53,6 +56,8 @@ export interface CrawlEngineParts {
 
 /** Counted requests between two metric points. */
 const METRIC_EVERY_REQUESTS = 10;
+/** Engine work between two turns of the event loop while a page's links are typed (see yield-point.ts). */
+const LINK_LOOP_YIELD_MS = 10;
 
 /**
  * The crawl loop of SB-CLASSIFIER and its baselines (docs/ALGORITHM.md): take the next HTML
@@ -75,6 +80,7 @@ export class CrawlEngine {
   private readonly keepAnchorText: boolean;
   /** True from taking a link out of the frontier until its page is fully processed. */
   private midPage = false;
+  private readonly limitEvents: LimitEvents;
   rootDone: boolean;
 
   constructor(private readonly parts: CrawlEngineParts) {
@@ -83,6 +89,7 @@ export class CrawlEngine {
     this.rootDone = parts.rootDone;
     this.keepAnchorText = parts.config.strategy === "focused";
     this.lastMetricAt = parts.counters.requests;
+    this.limitEvents = new LimitEvents(parts.sink);
   }
 
   /** Runs until a stop reason or the abort signal (which ends with `{ kind: "paused" }`). */
@@ -157,6 +164,11 @@ export class CrawlEngine {
 
   private async finish(reason: StopReason): Promise<CrawlEnd> {
     this.emitMetrics(true);
+    if (reason === "budget-bytes" && this.parts.budget.diskQuotaReached()) {
+      const detail = this.parts.budget.describeDiskQuota();
+      this.limitEvents.diskQuota(detail);
+      return { kind: "stopped", reason, detail };
+    }
     return { kind: "stopped", reason };
   }
 
@@ -223,10 +235,14 @@ export class CrawlEngine {
       // Off the site only a target is kept: a page there is never read.
       const outcome = await this.parts.runner.request("GET", url, context, inSite ? plan : "target");
       if (!outcome) return null;
+      this.limitEvents.response(outcome.result);
       const { status, location, headers } = outcome.result;
       const isRedirect = status >= 300 && status < 400 && location !== null;
       if (!isRedirect) return { outcome, url, inSite };
-      if (hop >= this.parts.config.params.maxRedirects) return null;
+      if (hop >= this.parts.config.params.maxRedirects) {
+        this.limitEvents.redirectStopped("redirect-limit", startUrl, location, hop + 1);
+        return null;
+      }
       const next = normalizeUrl(location, url);
       if (!next) return null;
       inSite = isInSite(next, this.site);
@@ -234,7 +250,10 @@ export class CrawlEngine {
       if (!this.parts.links.markSeen(next)) {
         // A server that sets a cookie and sends the client back along the chain (often to the
         // very URL) to check it: with the cookie now kept, going back is worth one request, once.
-        if (revisited || headers["set-cookie"] === undefined || !chain.includes(next)) return null;
+        if (revisited || headers["set-cookie"] === undefined || !chain.includes(next)) {
+          if (chain.includes(next)) this.limitEvents.redirectStopped("redirect-loop", startUrl, next, hop + 1);
+          return null;
+        }
         revisited = true;
       }
       url = next;
@@ -282,8 +301,15 @@ export class CrawlEngine {
     const newTargets: ExtractedLink[] = [];
     const { meter, typer, queryVariants } = this.parts;
     meter.start();
+    // Parsed and typed in slices with turns of the event loop between them: a hostile page
+    // (10 MB, 300 000 nested elements, 20 000 links) must not freeze the worker's other crawls.
+    const { links, limits } = await extractPageLinksAsync(html, pageUrl, context);
+    this.limitEvents.page(pageUrl, limits);
+    const breathe = createYieldPoint(LINK_LOOP_YIELD_MS);
     const linkUrls: string[] = [];
-    for (const link of extractLinks(html, pageUrl, context)) {
+    for (const link of links) {
+      const turn = breathe(); // awaited only when due: an ordinary page never leaves its turn
+      if (turn) await turn;
       linkUrls.push(link.url);
       // Most links of a page were seen before (menus, sidebars): the URL rules judged them then.
       if (this.parts.links.has(link.url)) {
@@ -292,6 +318,10 @@ export class CrawlEngine {
       }
       if (!this.acceptable(link.url, "link")) continue;
       if (queryVariants?.isRedundant(link.url, this.isKnown)) continue;
+      if (this.parts.links.full) {
+        this.limitEvents.seenSetFull(this.parts.links.maxSeen);
+        continue;
+      }
       this.parts.links.markSeen(link.url);
       const deadShapes = this.parts.deadShapes;
       if (deadShapes?.isDead(link.url) && !deadShapes.admit(this.parkable(link, page))) continue; // parked
@@ -349,6 +379,7 @@ export class CrawlEngine {
     if (!(await this.parts.runner.allowedByRobots(link.url, context))) return "neither";
     const outcome = await this.parts.runner.request("HEAD", link.url, context, "none");
     if (!outcome) return "neither";
+    this.limitEvents.response(outcome.result);
     const runner = this.parts.runner;
     const refusedBefore = typer.headRefused();
     const type = typer.typeFromHead(outcome.result, (mime) => runner.isTargetMime(mime), (mime) => runner.isHtmlMime(mime));
@@ -431,6 +462,7 @@ export class CrawlEngine {
   private recordTarget(outcome: RequestOutcome, url: string, link: FrontierLink, sourceUrl: string | null = link.referrer): boolean {
     if (!outcome.stored) return false;
     this.parts.counters.targets += 1;
+    this.parts.budget.noteStored(outcome.stored.bytes);
     this.parts.sink.target({
       url,
       mime: outcome.result.mime,

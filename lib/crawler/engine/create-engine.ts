@@ -7,6 +7,7 @@ import type { Fetcher } from "../fetch/types";
 import { Prng } from "../prng";
 import { UrlClassifier } from "../url-classifier";
 import { Budget } from "./budget";
+import { CrawlFetcher } from "./crawl-fetcher";
 import { CrawlEngine } from "./crawl-engine";
 import { DeadShapeFilter } from "./dead-shape-filter";
 import { EngineMeter } from "./engine-meter";
@@ -66,6 +67,8 @@ export interface CreateEngineOptions {
   drainSignal?: AbortSignal;
   /** A state taken by `CrawlRun.captureState()` (a checkpoint): the crawl continues from it. */
   restore?: EngineState;
+  /** Wraps the fetcher every request goes through (a crash recovery answers from the request log first). */
+  wrapFetcher?: (fetcher: Fetcher) => Fetcher;
 }
 
 export interface CrawlRun {
@@ -91,8 +94,9 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
         allowPrivateNetwork: config.allowPrivateNetwork,
         privateNetworks: [...(options.privateNetworks ?? [])],
         userAgent: config.politeness.userAgent ?? DEFAULT_USER_AGENT,
+        requestDeadlineMs: config.params.requestDeadlineMs,
       });
-  const fetcher = options.fetcher ?? ownFetcher!;
+  const fetcher = options.wrapFetcher ? options.wrapFetcher(options.fetcher ?? ownFetcher!) : (options.fetcher ?? ownFetcher!);
   const counters = restore ? { ...emptyCounters(), ...restore.counters } : emptyCounters();
   // Running time goes on from the saved value (time budgets, ETA).
   const startedAt = performance.now() - counters.activeMs;
@@ -102,15 +106,23 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
   const tick = () => {
     counters.activeMs = performance.now() - startedAt - pausedMs;
   };
-  const budget = new Budget(config.budget, counters, () => {
-    tick();
-    return activeMs();
-  });
+  const budget = new Budget(
+    config.budget,
+    counters,
+    () => {
+      tick();
+      return activeMs();
+    },
+    config.params.diskQuotaBytes,
+    restore?.storedTargetBytes ?? 0,
+  );
+  // Every request of the crawl (robots.txt included) under its size, quota and deadline limits.
+  const limitedFetcher = new CrawlFetcher(fetcher, config.params, budget);
   const live = options.live ?? (() => ({ delayMs: config.politeness.delayMs, urlPatterns: config.blocklist.urlPatterns }));
   const owner = options.owner ?? config.rootUrl;
   const robots = config.politeness.obeyRobots
     ? new RobotsCache(
-        robotsFetchFor(fetcher, {
+        robotsFetchFor(limitedFetcher, {
           politeness,
           delayMs: () => live().delayMs,
           owner,
@@ -142,11 +154,11 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
     : null;
   const meter = options.meter ?? new EngineMeter();
   const cookies = restore?.cookies ? CookieJar.fromState(restore.cookies) : new CookieJar();
-  const runner = new RequestRunner(config, fetcher, politeness, robots, sink, counters, budget, live, signal, owner, options.keepPageBodies ?? true, meter, cookies);
+  const runner = new RequestRunner(config, limitedFetcher, politeness, robots, sink, counters, budget, live, signal, owner, options.keepPageBodies ?? true, meter, cookies);
   const prng = restore ? Prng.fromState(restore.prng) : Prng.fromSeed(config.seed);
   const classifierOptions = { batchSize: config.params.classifierBatchSize, alpha: config.params.sgdAlpha, prng };
   const classifier = restore ? UrlClassifier.fromState(restore.classifier, classifierOptions) : new UrlClassifier(classifierOptions);
-  const links = restore ? LinkTable.fromState(restore.links) : new LinkTable();
+  const links = restore ? LinkTable.fromState(restore.links, config.params.maxSeenUrls) : new LinkTable(config.params.maxSeenUrls);
   const strategy = restore ? restoreStrategy(config, prng, links, restore.strategyState) : createStrategy(config, prng, links);
   const earlyStop = config.params.earlyStop ? createEarlyStopSignal(config.params, restore?.earlyStop) : null;
   const deadShapes = config.params.skipDeadUrlShapes ? (restore?.deadShapes ? DeadShapeFilter.fromState(restore.deadShapes) : new DeadShapeFilter()) : null;
@@ -202,6 +214,7 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
       deadShapes: deadShapes ? deadShapes.toState() : null,
       queryVariants: queryVariants ? queryVariants.toState() : null,
       cookies: cookies.toState(),
+      storedTargetBytes: budget.storedTargetBytes,
     }),
     async close() {
       await ownFetcher?.close();

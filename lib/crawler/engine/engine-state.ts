@@ -38,6 +38,8 @@ export interface EngineState {
   readonly queryVariants?: QueryVariantFilterState | null;
   /** Absent in checkpoints taken before cookies were kept: the resumed crawl starts with none. */
   readonly cookies?: CookieJarState;
+  /** Target bytes stored (the disk quota's count); absent in older checkpoints: counted afresh. */
+  readonly storedTargetBytes?: number;
 }
 
 export class EngineStateError extends Error {

@@ -17,9 +17,24 @@ export interface LinkTableState {
  * Every URL the crawl has seen, and the frontier links by id. The seen set is what makes
  * "new" mean new (a URL is typed, fetched and rewarded once); tag paths are interned so a
  * million links share a few thousand path strings.
+ *
+ * Memory bound: `maxSeen` URLs (`params.maxSeenUrls`) of at most `MAX_URL_CHARS`. Once `full`,
+ * the engine takes no new link from pages (redirect hops and the root are still marked, a few
+ * per page pulled); the frontier, the set-aside links of dead shapes and the interned tag
+ * paths (≤ `PAGE_LIMITS.maxTagPathChars` each) are all subsets of it, so they are bounded too.
  */
 export class LinkTable {
   private readonly seen = new Set<string>();
+
+  constructor(
+    /** Seen URLs past which `full` is true. */
+    readonly maxSeen: number = Number.POSITIVE_INFINITY,
+  ) {}
+
+  /** The seen set holds `maxSeen` URLs: pages' new links are no longer taken. */
+  get full(): boolean {
+    return this.seen.size >= this.maxSeen;
+  }
   private readonly tagPaths = new Map<string, string>();
   private readonly links: (FrontierLink | undefined)[] = [];
   private readonly liveIds = new Map<string, number>();
@@ -91,8 +106,8 @@ export class LinkTable {
   }
 
   /** Restores a table: same ids, same seen set, tag paths interned again. */
-  static fromState(state: LinkTableState): LinkTable {
-    const table = new LinkTable();
+  static fromState(state: LinkTableState, maxSeen?: number): LinkTable {
+    const table = new LinkTable(maxSeen);
     for (const url of state.seen) table.seen.add(url);
     const tagPaths = state.tagPaths.map((tagPath) => table.internTagPath(tagPath));
     // Pushed, not `length = nextId`: a long array made of holes can fall back to slow dictionary elements.

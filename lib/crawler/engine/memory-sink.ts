@@ -47,6 +47,7 @@ export class MemorySink implements CrawlSink {
       writable.once("error", reject);
       writable.once("close", resolve);
     });
+    finished.catch(() => undefined); // a failed body is reported by commit(); discard() ignores it
     return {
       writable,
       async commit() {

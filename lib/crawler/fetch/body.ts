@@ -3,10 +3,26 @@
  * decoded size limit, and deliver to a buffer or to the caller's Writable. Limits apply to
  * the *decoded* size because a 10 KiB gzip bomb can inflate to gigabytes.
  */
-import type { Readable, Writable } from "node:stream";
+import { type Readable, Transform, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
-import { DecodeError, type FetchError, SinkError, toFetchError } from "./errors";
+import { DecodeError, DecompressionBombError, type FetchError, SinkError, TooManyCodingsError, toFetchError } from "./errors";
+
+/**
+ * Content codings decoded one after the other at most. `gzip, gzip` is legal and seen in the wild
+ * (a proxy compressing a compressed page); a third layer has no honest use and multiplies a bomb.
+ */
+export const MAX_CONTENT_CODINGS = 2;
+/** A buffered body (a page) decoded to over this many times its compressed size is a bomb (honest HTML: 3–20×). */
+export const MAX_DECOMPRESSION_RATIO = 100;
+/**
+ * The same for a streamed body (a target file): sparse CSVs and logs can reach 100–200×, and a
+ * file goes to disk, not memory (maxTargetBytes and the disk quota bound it). A gzip bomb runs at
+ * ≈ 1 030×, brotli and stacked codings far beyond.
+ */
+export const MAX_FILE_DECOMPRESSION_RATIO = 500;
+/** The ratio is only judged past this decoded size: a tiny page of spaces may inflate 1000×. */
+export const DECOMPRESSION_RATIO_FLOOR_BYTES = 1024 * 1024;
 
 export interface ReadBodyOptions {
   /** The Content-Encoding header ("" or absent = identity). */
@@ -17,6 +33,8 @@ export interface ReadBodyOptions {
   /** null: buffer the body; otherwise decode into this Writable (ended on success). */
   sink: Writable | null;
   signal?: AbortSignal;
+  /** Decoded bytes allowed per compressed byte once past {@link DECOMPRESSION_RATIO_FLOOR_BYTES}. @default MAX_DECOMPRESSION_RATIO, MAX_FILE_DECOMPRESSION_RATIO with a sink */
+  maxDecompressionRatio?: number;
 }
 
 export interface ReadBodyResult {
@@ -42,10 +60,7 @@ const BROTLI_LENIENT = {
  * order they were applied). Unknown codings return null: the body is then kept as sent.
  */
 export function createDecoders(contentEncoding: string | undefined): zlib.Gunzip[] | null {
-  const codings = (contentEncoding ?? "")
-    .split(",")
-    .map((c) => c.trim().toLowerCase())
-    .filter((c) => c && c !== "identity");
+  const codings = contentCodings(contentEncoding);
   const decoders: zlib.Gunzip[] = [];
   for (const coding of codings.reverse()) {
     if (coding === "gzip" || coding === "x-gzip") decoders.push(zlib.createGunzip(ZLIB_LENIENT));
@@ -56,10 +71,26 @@ export function createDecoders(contentEncoding: string | undefined): zlib.Gunzip
   return decoders;
 }
 
+/** The codings of a Content-Encoding header, in the order they were applied (`identity` dropped). */
+export function contentCodings(contentEncoding: string | undefined): string[] {
+  return (contentEncoding ?? "")
+    .split(",")
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c && c !== "identity");
+}
+
 export async function readBody(source: Readable, o: ReadBodyOptions): Promise<ReadBodyResult> {
   const stats = { wire: 0, decoded: 0 };
   const chunks: Buffer[] = [];
+  const codings = contentCodings(o.contentEncoding);
+  if (codings.length > MAX_CONTENT_CODINGS) {
+    source.on("error", noop);
+    source.destroy();
+    const message = `${codings.length} content codings (${codings.join(", ")}): at most ${MAX_CONTENT_CODINGS} are decoded`;
+    return { body: null, wireBytes: 0, bodyBytes: 0, truncated: false, tooLarge: false, error: new TooManyCodingsError(message) };
+  }
   const decoders = createDecoders(o.contentEncoding) ?? [];
+  const maxRatio = o.maxDecompressionRatio ?? (o.sink ? MAX_FILE_DECOMPRESSION_RATIO : MAX_DECOMPRESSION_RATIO);
   const truncate = o.overflow === "truncate" && o.sink === null;
   // pipeline() re-emits the root error on every stage, so the *first* error event says
   // where the failure started: a corrupt gzip is not a network error and not retried.
@@ -69,29 +100,60 @@ export async function readBody(source: Readable, o: ReadBodyOptions): Promise<Re
   for (const d of decoders) d.on("error", track("decoder"));
   o.sink?.on("error", track("sink"));
 
-  async function* countWire(src: AsyncIterable<Buffer>) {
-    for await (const chunk of src) {
+  // Streams only, no async-generator stages: when the deadline or the caller aborts mid-body,
+  // pipeline() left generator stages' promises rejected with nobody to handle them.
+  const countWire = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
       stats.wire += chunk.length;
-      yield chunk;
-    }
-  }
-  async function* limitDecoded(src: AsyncIterable<Buffer>) {
-    for await (const chunk of src) {
-      const room = o.maxBodyBytes - stats.decoded;
-      if (chunk.length > room) {
-        if (truncate && room > 0) {
-          stats.decoded += room;
-          chunks.push(chunk.subarray(0, room));
-        }
-        throw new BodyOverflow();
+      done(null, chunk);
+    },
+  });
+  // The limit that stopped the body, if any: with two decoder stages pipeline() may reject with a
+  // middle stage's AbortError instead of this error.
+  let limitHit: BodyOverflow | DecompressionBombError | null = null;
+  /** Counts a decoded chunk; the limit it breaks, if any (in truncate mode its first bytes are kept). */
+  const overLimit = (chunk: Buffer): BodyOverflow | DecompressionBombError | null => {
+    const room = o.maxBodyBytes - stats.decoded;
+    if (chunk.length > room) {
+      if (truncate && room > 0) {
+        stats.decoded += room;
+        chunks.push(chunk.subarray(0, room));
       }
-      stats.decoded += chunk.length;
-      yield chunk;
+      return (limitHit = new BodyOverflow());
     }
-  }
-  const collect = async (src: AsyncIterable<Buffer>) => {
-    for await (const chunk of src) chunks.push(chunk);
+    stats.decoded += chunk.length;
+    // Judged against the bytes the first decoder has consumed (zlib's bytesWritten), not those
+    // received: the wire reads ahead of the decoder by up to ~100 KB of buffers, which would let a
+    // bomb reach 10 MB before its ratio showed.
+    const consumed = decoders[0]?.bytesWritten ?? stats.wire;
+    if (decoders.length > 0 && stats.decoded > DECOMPRESSION_RATIO_FLOOR_BYTES && stats.decoded > maxRatio * consumed) {
+      const message = `decompression bomb: ${consumed} compressed bytes decoded to over ${stats.decoded} (${o.contentEncoding}), more than ${maxRatio}×`;
+      return (limitHit = new DecompressionBombError(message));
+    }
+    return null;
   };
+  // Buffer mode: the last stage limits and collects. Sink mode: a limiting stage before the sink.
+  const last: Writable =
+    o.sink === null
+      ? new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            const error = overLimit(chunk);
+            if (error === null) chunks.push(chunk);
+            done(error);
+          },
+        })
+      : o.sink;
+  const limit =
+    o.sink === null
+      ? []
+      : [
+          new Transform({
+            transform(chunk: Buffer, _encoding, done) {
+              const error = overLimit(chunk);
+              done(error, error === null ? chunk : undefined);
+            },
+          }),
+        ];
 
   const result = (extra: Partial<ReadBodyResult>): ReadBodyResult => ({
     body: null,
@@ -105,9 +167,11 @@ export async function readBody(source: Readable, o: ReadBodyOptions): Promise<Re
   try {
     // pipeline's overloads cannot type a variable number of decoder stages.
     const run = pipeline as unknown as (...stages: unknown[]) => Promise<void>;
-    await run(source, countWire, ...decoders, limitDecoded, o.sink ?? collect, { signal: o.signal });
+    await run(source, countWire, ...decoders, ...limit, last, { signal: o.signal });
     return result({ body: o.sink ? null : Buffer.concat(chunks) });
-  } catch (err) {
+  } catch (thrown) {
+    const err = limitHit ?? thrown;
+    if (err instanceof DecompressionBombError) return result({ error: err });
     if (err instanceof BodyOverflow) {
       return truncate ? result({ body: Buffer.concat(chunks), truncated: true }) : result({ tooLarge: true });
     }

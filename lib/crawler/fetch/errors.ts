@@ -21,6 +21,11 @@ export type FetchErrorCode =
   | "protocol-error"
   | "decode-error"
   | "sink-error"
+  | "deadline-exceeded"
+  | "decompression-bomb"
+  | "too-many-codings"
+  | "url-too-long"
+  | "too-large"
   | "aborted";
 
 export abstract class FetchError extends Error {
@@ -112,6 +117,37 @@ export class DecodeError extends NonRetryableFetchError {
   readonly code = "decode-error";
 }
 
+/**
+ * The request's total deadline (headers and body together) passed. Idle timeouts cannot catch a
+ * server that drips one byte every few seconds: each byte restarts them. Not retried: the same
+ * server would drip again and cost another deadline.
+ */
+export class DeadlineError extends NonRetryableFetchError {
+  override name = "DeadlineError";
+  readonly code = "deadline-exceeded";
+  constructor(readonly deadlineMs: number) {
+    super(`deadline: ${formatSeconds(deadlineMs)} exceeded (headers and body)`);
+  }
+}
+
+/** The decoded body grew far faster than the bytes received: a gzip / brotli bomb. */
+export class DecompressionBombError extends NonRetryableFetchError {
+  override name = "DecompressionBombError";
+  readonly code = "decompression-bomb";
+}
+
+/** More content codings than the fetcher decodes (`gzip, gzip, gzip`): each one multiplies a bomb. */
+export class TooManyCodingsError extends NonRetryableFetchError {
+  override name = "TooManyCodingsError";
+  readonly code = "too-many-codings";
+}
+
+/** A URL longer than the fetcher sends: refused before any connection. */
+export class UrlTooLongError extends NonRetryableFetchError {
+  override name = "UrlTooLongError";
+  readonly code = "url-too-long";
+}
+
 /** The caller's sink (stream mode) failed, e.g. disk full: not the site's fault. */
 export class SinkError extends NonRetryableFetchError {
   override name = "SinkError";
@@ -122,6 +158,11 @@ export class SinkError extends NonRetryableFetchError {
 export class FetchAbortedError extends NonRetryableFetchError {
   override name = "FetchAbortedError";
   readonly code = "aborted";
+}
+
+/** "3 s", "2.5 s", "120 s". */
+function formatSeconds(ms: number): string {
+  return `${Math.round(ms / 100) / 10} s`;
 }
 
 const NETWORK_CODES: Record<string, "connection-reset" | "connection-refused" | "network-error"> = {
@@ -165,6 +206,8 @@ export function toFetchError(err: unknown, signal?: AbortSignal): FetchError {
       return new DnsNotFoundError(message, { cause: err });
   }
   const code = e?.code ?? "";
+  // Headers over undici's maxHeaderSize (16 KiB): a 200 000-character Location, say. The same server would send them again.
+  if (code === "UND_ERR_HEADERS_OVERFLOW") return new ProtocolError(`${message}: response headers over 16 KiB`, { cause: err });
   if (code.startsWith("HPE_") || e?.name === "HTTPParserError") return new ProtocolError(message, { cause: err });
   if (code === "ERR_INVALID_URL" || code === "UND_ERR_INVALID_ARG") return new InvalidUrlError(message, { cause: err });
   return new NetworkError(NETWORK_CODES[e?.code ?? ""] ?? "network-error", message, { cause: err });

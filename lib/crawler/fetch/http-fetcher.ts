@@ -6,9 +6,10 @@
 import { performance } from "node:perf_hooks";
 import { type Agent, request } from "undici";
 import { z } from "zod";
+import { MAX_URL_CHARS } from "../defaults";
 import { discardBody, readBody } from "./body";
 import { effectiveMime } from "./effective-mime";
-import { type FetchError, SinkError, toFetchError } from "./errors";
+import { DeadlineError, type FetchError, SinkError, toFetchError, UrlTooLongError } from "./errors";
 import type { NetworkPolicy } from "./network-policy";
 import { agentOptionsSchema, assertFetchableUrl, createAgent, networkPolicyOf } from "./network-safety";
 import { emptyFetchResult, type BodyDisposition, type FetchRequest, type FetchResult, type Fetcher, type ResponseHead } from "./types";
@@ -18,11 +19,14 @@ export const DEFAULT_USER_AGENT = "Forage/0.1 (+https://github.com/forage-crawle
 export const httpFetcherOptionsSchema = agentOptionsSchema.extend({
   /** Sent on every request; names Forage and a contact URL. @default DEFAULT_USER_AGENT */
   userAgent: z.string().trim().min(1).default(DEFAULT_USER_AGENT),
+  /** Total time of one request, headers and body, unless the request sets its own `deadlineMs`. @default 120000 */
+  requestDeadlineMs: z.number().int().positive().default(120_000),
 });
 /**
  * `allowPrivateNetwork` and `privateNetworks` (the network policy, network-policy.ts), `connectTimeoutMs` (@default 10000), `headersTimeoutMs`
  * (@default 30000), `bodyTimeoutMs` (idle time between chunks, @default 30000),
- * `keepAliveTimeoutMs` (@default 4000), `userAgent` (@default DEFAULT_USER_AGENT).
+ * `keepAliveTimeoutMs` (@default 4000), `userAgent` (@default DEFAULT_USER_AGENT),
+ * `requestDeadlineMs` (headers + body, @default 120000).
  * undici checks header/body timeouts on a ~0.5 s tick: a value under 1 s fires late.
  */
 export type HttpFetcherOptions = z.input<typeof httpFetcherOptionsSchema>;
@@ -36,6 +40,7 @@ const ACCEPT_ENCODING = "gzip, deflate, br";
 export class HttpFetcher implements Fetcher {
   readonly userAgent: string;
   readonly networkPolicy: NetworkPolicy;
+  readonly requestDeadlineMs: number;
   private readonly agent: Agent;
   /**
    * HEAD requests get their own pool: undici closes a connection after a HEAD (it cannot tell
@@ -45,8 +50,9 @@ export class HttpFetcher implements Fetcher {
   private readonly headAgent: Agent;
 
   constructor(options: HttpFetcherOptions = {}) {
-    const { userAgent, ...agentOptions } = httpFetcherOptionsSchema.parse(options);
+    const { userAgent, requestDeadlineMs, ...agentOptions } = httpFetcherOptionsSchema.parse(options);
     this.userAgent = userAgent;
+    this.requestDeadlineMs = requestDeadlineMs;
     this.networkPolicy = networkPolicyOf(agentOptions);
     this.agent = createAgent(agentOptions);
     this.headAgent = createAgent(agentOptions);
@@ -54,6 +60,33 @@ export class HttpFetcher implements Fetcher {
 
   /** Performs exactly one request. Never throws: failures are outcome "error". */
   async fetch(req: FetchRequest): Promise<FetchResult> {
+    const deadlineMs = req.deadlineMs ?? this.requestDeadlineMs;
+    // One controller ends the request on the deadline or on the caller's abort. Not
+    // AbortSignal.any: the crawl's signal lives for millions of requests and would collect them.
+    const ending = new AbortController();
+    let deadlineHit = false;
+    const timer = setTimeout(() => {
+      deadlineHit = true;
+      ending.abort(new DeadlineError(deadlineMs));
+    }, deadlineMs);
+    const onCallerAbort = (): void => ending.abort(req.signal!.reason);
+    if (req.signal?.aborted) ending.abort(req.signal.reason);
+    else req.signal?.addEventListener("abort", onCallerAbort, { once: true });
+    try {
+      const result = await this.fetchOnce(req, ending.signal);
+      // Whatever a deadline abort surfaced as (undici's abort error, a cut pipeline), it is the deadline.
+      if (deadlineHit && !req.signal?.aborted && result.outcome === "error" && result.error?.code !== "deadline-exceeded") {
+        const error = new DeadlineError(deadlineMs);
+        result.error = { code: error.code, message: error.message, retryable: error.retryable };
+      }
+      return result;
+    } finally {
+      clearTimeout(timer);
+      req.signal?.removeEventListener("abort", onCallerAbort);
+    }
+  }
+
+  private async fetchOnce(req: FetchRequest, signal: AbortSignal): Promise<FetchResult> {
     const started = performance.now();
     const result = emptyFetchResult(req);
     const finish = (error?: FetchError): FetchResult => {
@@ -68,15 +101,18 @@ export class HttpFetcher implements Fetcher {
 
     let response: Awaited<ReturnType<typeof request>>;
     try {
+      if (req.url.length > MAX_URL_CHARS) {
+        throw new UrlTooLongError(`URL of ${req.url.length} characters, over the ${MAX_URL_CHARS}-character limit: ${req.url.slice(0, 80)}…`);
+      }
       const url = assertFetchableUrl(req.url, this.networkPolicy);
       response = await request(url, {
         method: req.method,
         dispatcher: req.method === "HEAD" ? this.headAgent : this.agent,
-        signal: req.signal,
+        signal,
         headers: { ...req.headers, "user-agent": this.userAgent, "accept-encoding": ACCEPT_ENCODING, accept: "*/*" },
       });
     } catch (err) {
-      return finish(toFetchError(err, req.signal));
+      return finish(toFetchError(err, signal));
     }
 
     const head = describeResponse(req, response.statusCode, response.headers);
@@ -103,6 +139,7 @@ export class HttpFetcher implements Fetcher {
     const overflow = req.overflow ?? "abort";
     if (overflow === "abort" && head.contentLength !== null && head.contentLength > req.maxBodyBytes) {
       result.outcome = "too-large";
+      result.error = { code: "too-large", message: `Content-Length ${head.contentLength} over the ${req.maxBodyBytes}-byte limit`, retryable: false };
       await discardBody(body, null);
       return finish();
     }
@@ -121,12 +158,22 @@ export class HttpFetcher implements Fetcher {
         return finish(new SinkError(`Cannot open sink: ${(err as Error).message}`, { cause: err }));
       }
     }
+    const limit = sink ? (req.maxStreamedBytes ?? req.maxBodyBytes) : (req.maxBufferedBytes ?? req.maxBodyBytes);
+    const limitNote = `the ${limit}-byte limit for ${sink ? "a streamed file" : "a buffered page"}`;
+    if (overflow === "abort" && head.contentLength !== null && head.contentLength > limit) {
+      result.outcome = "too-large";
+      result.error = { code: "too-large", message: `Content-Length ${head.contentLength} over ${limitNote}`, retryable: false };
+      result.streamed = sink !== null;
+      sink?.destroy();
+      await discardBody(body, null);
+      return finish();
+    }
     const read = await readBody(body, {
       contentEncoding: head.headers["content-encoding"],
-      maxBodyBytes: req.maxBodyBytes,
+      maxBodyBytes: limit,
       overflow,
       sink,
-      signal: req.signal,
+      signal,
     });
     Object.assign(result, {
       body: read.body,
@@ -138,6 +185,7 @@ export class HttpFetcher implements Fetcher {
     if (read.tooLarge) {
       result.outcome = "too-large";
       result.body = null;
+      result.error = { code: "too-large", message: `decoded body over ${limitNote}`, retryable: false };
     }
     return finish(read.error);
   }

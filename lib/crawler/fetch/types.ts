@@ -34,6 +34,16 @@ export interface FetchRequest {
   signal?: AbortSignal;
   /** Limit on the *decoded* body size (bounds decompression bombs too). */
   maxBodyBytes: number;
+  /** Tighter decoded limit for a buffered body (`wantBody` true: pages). @default maxBodyBytes */
+  maxBufferedBytes?: number;
+  /** Tighter decoded limit for a streamed body (`wantBody` "stream": target files). @default maxBodyBytes */
+  maxStreamedBytes?: number;
+  /**
+   * Total time for the request, headers and body together; past it the request ends with outcome
+   * "error", code "deadline-exceeded". Idle timeouts alone never fire on a server that drips a
+   * byte every few seconds. @default the fetcher's own (HttpFetcher: 120000)
+   */
+  deadlineMs?: number;
   /**
    * What happens past `maxBodyBytes`: "abort" (outcome "too-large", no body) or "truncate"
    * (outcome "ok", first `maxBodyBytes` bytes kept, `truncated: true`; for robots.txt).

@@ -1,0 +1,153 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { LoggedAnswer, RecoveryLog } from "../crawler/fetch/recovering-fetcher";
+import type { FetchMethod, FetchOutcome } from "../crawler/fetch/types";
+import { checkpointLastRowId } from "./checkpoint-store";
+import { decodePackedBody } from "./page-bodies";
+import type { Db } from "./prisma-client";
+import { crawlFolder } from "./target-files";
+
+/**
+ * The request log as the crawl's journal. The rows a crash rolls back (written after the
+ * checkpoint, every 250 ms) record every answer the site gave since: status, headers, outcome,
+ * Location, the HTML body in the page packs, the target body in the content-addressed files.
+ * Read before the rollback, they let the resumed crawl, which repeats the same requests, have
+ * them answered from here instead of by the site (RecoveringFetcher): a kill -9 then costs the
+ * site only what the last unwritten batch had done.
+ *
+ * Target files of those rows are hard-linked into `crawls/<id>/recovery/` first (copied where
+ * links are refused): the rollback removes the files no remaining Target row names, and the
+ * recovery streams them back into the store as the crawl downloads them again.
+ */
+
+/** Where kept target bodies wait, relative to the crawl's folder. */
+const RECOVERY_DIR = "recovery";
+
+/**
+ * The counted requests written after the checkpoint's rows (in the order they were made), with
+ * their bodies made readable. Call before `rollBackToCheckpoint`; `release()` the result.
+ */
+export async function loadRecoveryLog(db: Db, dataDir: string, crawlId: number, requestRows: number): Promise<RecoveryLog> {
+  const keptDir = path.join(dataDir, crawlFolder(crawlId), RECOVERY_DIR);
+  fs.rmSync(keptDir, { recursive: true, force: true }); // left by a crash during an earlier recovery
+  const lastId = await checkpointLastRowId(db, crawlId, requestRows);
+  if (lastId === null) return { answers: [], release: () => undefined };
+  const rows = await db.$queryRaw<Array<Record<string, unknown>>>`
+    SELECT r."method", r."url", r."status", r."mime", r."headers", r."outcome", r."error", r."bytes",
+           r."durationMs", r."isTarget", b."storagePath" AS "bodyPath", b."offset" AS "bodyOffset",
+           b."compressedBytes" AS "bodyCompressedBytes", t."sha256" AS "targetSha256"
+    FROM "CrawlRequest" r
+    LEFT JOIN "StoredBody" b ON b."crawlId" = r."crawlId" AND b."sha256" = r."bodySha256"
+    LEFT JOIN "Target" t ON t."crawlId" = r."crawlId" AND t."url" = r."url" AND r."method" = 'GET'
+    WHERE r."crawlId" = ${crawlId} AND r."id" > ${lastId} AND r."seq" > 0
+    ORDER BY r."id"`;
+  const packs = new PackReader(dataDir);
+  const keeper = new TargetKeeper(path.join(dataDir, crawlFolder(crawlId), "files"), keptDir);
+  const answers = rows.map((row) => toAnswer(row, packs, keeper));
+  let released = false;
+  return {
+    answers,
+    release() {
+      if (released) return;
+      released = true;
+      packs.close();
+      fs.rmSync(keptDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function toAnswer(row: Record<string, unknown>, packs: PackReader, keeper: TargetKeeper): LoggedAnswer {
+  const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+  const int = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+  const outcome = String(row.outcome);
+  const error = text(row.error);
+  const code = error === null ? null : (error.split(":", 1)[0] ?? "").trim();
+  const bodyPath = text(row.bodyPath);
+  const bodyOffset = int(row.bodyOffset);
+  const bodyCompressedBytes = int(row.bodyCompressedBytes);
+  const targetSha256 = text(row.targetSha256);
+  return {
+    method: String(row.method) as FetchMethod,
+    url: String(row.url),
+    status: int(row.status) ?? 0,
+    mime: text(row.mime) ?? "",
+    headers: parseHeaders(text(row.headers)),
+    // The log writes "redirect" for an answer that was "ok" with a Location.
+    outcome: (outcome === "redirect" ? "ok" : outcome) as FetchOutcome,
+    error: error === null || code === null ? null : { code, message: error.slice(code.length + 1).trim() },
+    bytes: int(row.bytes) ?? 0,
+    durationMs: int(row.durationMs) ?? 0,
+    readPage: bodyPath !== null && bodyOffset !== null && bodyCompressedBytes !== null ? () => packs.read(bodyPath, bodyOffset, bodyCompressedBytes) : null,
+    targetFile: Boolean(row.isTarget) && targetSha256 !== null ? keeper.keep(targetSha256) : null,
+  };
+}
+
+/** Headers as the fetcher reported them; null when the row has none (the crawl kept no headers). */
+function parseHeaders(json: string | null): Record<string, string> | null {
+  if (json === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(json);
+    if (!parsed || typeof parsed !== "object") return null;
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(parsed)) if (typeof value === "string") headers[name] = value;
+    return headers;
+  } catch {
+    return null;
+  }
+}
+
+/** Page pack files, each opened once and read synchronously (a page a request: as the replay fetcher does). */
+class PackReader {
+  private readonly fds = new Map<string, number>();
+
+  constructor(private readonly dataDir: string) {}
+
+  read(storagePath: string, offset: number, compressedBytes: number): Buffer {
+    let fd = this.fds.get(storagePath);
+    if (fd === undefined) {
+      fd = fs.openSync(path.join(this.dataDir, storagePath), "r");
+      this.fds.set(storagePath, fd);
+    }
+    const buffer = Buffer.alloc(compressedBytes);
+    if (fs.readSync(fd, buffer, 0, compressedBytes, offset) !== compressedBytes) throw new Error(`page pack ${storagePath} is truncated`);
+    return decodePackedBody(storagePath, buffer);
+  }
+
+  close(): void {
+    for (const fd of this.fds.values()) fs.closeSync(fd);
+    this.fds.clear();
+  }
+}
+
+/** Keeps target files out of the rollback's reach: a hard link (no copy) in the recovery folder. */
+class TargetKeeper {
+  private readonly kept = new Map<string, string | null>();
+
+  constructor(
+    private readonly filesDir: string,
+    private readonly keptDir: string,
+  ) {}
+
+  /** The kept file's path; null when the file is gone. */
+  keep(sha256: string): string | null {
+    const known = this.kept.get(sha256);
+    if (known !== undefined) return known;
+    if (!/^[0-9a-f]{64}$/.test(sha256)) return null;
+    const source = path.join(this.filesDir, sha256);
+    const kept = path.join(this.keptDir, sha256);
+    let result: string | null = kept;
+    try {
+      fs.mkdirSync(this.keptDir, { recursive: true });
+      try {
+        fs.linkSync(source, kept);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") throw error;
+        fs.copyFileSync(source, kept);
+      }
+    } catch {
+      result = null;
+    }
+    this.kept.set(sha256, result);
+    return result;
+  }
+}
