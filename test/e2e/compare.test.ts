@@ -228,6 +228,7 @@ describe("Compare crawls", () => {
     if (bfsTo90 !== null) expect(text).toContain(bfsTo90.toLocaleString("en-US"));
     else expect(text).toContain("never did");
     await page.locator("#replays").getByText(`This crawl is a replay of crawl #${sourceId}`).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, "compare-replay-cockpit-1280.png"), fullPage: true });
 
     // Another site in the list: ticking it with the demo crawls is refused with a message.
     // Stored as held by this test (a queued row would be claimed by the worker), then finished.
