@@ -15,7 +15,9 @@ import { EarlyStopPanel } from "./EarlyStopPanel";
 import { FilesPanel } from "./FilesPanel";
 import { GroupsPanel } from "./GroupsPanel";
 import { HeadlineStats } from "./HeadlineStats";
+import { ReplayPanel } from "./ReplayPanel";
 import { RequestsPanel } from "./RequestsPanel";
+import { SavedVsBfs } from "./SavedVsBfs";
 import { SettingsPanel } from "./SettingsPanel";
 
 const SECTIONS = [
@@ -79,8 +81,10 @@ export function CockpitPage({ id, initialCrawl }: { id: number; initialCrawl?: R
       <div id="overview" className="overview">
         <h2 className="visually-hidden">Overview</h2>
         <HeadlineStats crawl={crawl} points={metrics.data ?? []} />
+        <SavedVsBfs crawlId={id} strategy={crawl.strategy} over={!live} />
         <CurvesPanel points={metrics.data ?? []} error={metrics.error} />
       </div>
+      <ReplayPanel crawl={crawl} />
       <GroupsPanel crawlId={id} live={live} strategy={crawl.strategy} />
       <EarlyStopPanel crawlId={id} live={live} stopReason={crawl.stopReason} />
       <FilesPanel crawl={crawl} live={live} />

@@ -2,6 +2,7 @@ import os from "node:os";
 import type { ForageConfig } from "../config";
 import { crawlConfigSchema, withParamsAddedLater } from "../crawl-config";
 import { HostPoliteness } from "../crawler/fetch/host-politeness";
+import { prepareStoredReplay, type StoredReplayParts } from "../crawler/replay/stored-replay";
 import { runStoredCrawl } from "../crawler/run-stored-crawl";
 import type { Db } from "../store/prisma-client";
 import { discardCrawlFiles } from "../store/commands/crawl-files";
@@ -41,6 +42,9 @@ interface ActiveCrawl {
   paused: boolean;
   /** End of the latest rate-limit wait reported as an event, to report each wait once. */
   reportedWaitUntilMs: number;
+  /** The crawl this one replays offline (`replayOfCrawlId`), or null for a crawl of the live site. */
+  replayOf: number | null;
+  strategy: string;
   done: Promise<void>;
 }
 
@@ -141,7 +145,7 @@ export class CrawlWorker {
   }
 
   private async launch(crawlId: number, paused: boolean): Promise<void> {
-    const row = await this.db.crawl.findUniqueOrThrow({ where: { id: crawlId }, select: { config: true } });
+    const row = await this.db.crawl.findUniqueOrThrow({ where: { id: crawlId }, select: { config: true, replayOfCrawlId: true } });
     const config = crawlConfigSchema.parse(withParamsAddedLater(JSON.parse(row.config)));
     const crawl: ActiveCrawl = {
       crawlId,
@@ -151,6 +155,8 @@ export class CrawlWorker {
       control: null,
       paused,
       reportedWaitUntilMs: 0,
+      replayOf: row.replayOfCrawlId,
+      strategy: config.strategy,
       done: Promise.resolve(),
     };
     this.active.set(crawlId, crawl);
@@ -159,17 +165,22 @@ export class CrawlWorker {
 
   private async runCrawl(crawl: ActiveCrawl): Promise<void> {
     const { crawlId } = crawl;
+    let replay: StoredReplayParts | null = null;
     try {
+      replay = crawl.replayOf === null ? null : await this.prepareReplay(crawl, crawl.replayOf);
+      if (crawl.replayOf !== null && !replay) return;
       const end = await runStoredCrawl({
         db: this.db,
         forage: this.forage,
         crawlId,
-        politeness: this.politeness,
+        politeness: replay?.politeness ?? this.politeness,
         signal: crawl.abort.signal,
         drainSignal: crawl.drain.signal,
         live: () => crawl.live,
         beforePage: () => this.waitWhilePaused(crawl),
-        checkpoints: true,
+        // A replay answers from its source: no network, no politeness, done in seconds, and
+        // without checkpoints (a replay cut by a shutdown fails and is simply asked for again).
+        ...(replay ? { fetcher: replay.fetcher, oracle: replay.oracle, checkpoints: false } : { checkpoints: true }),
         holderId: this.id,
         resumePaused: crawl.paused,
       });
@@ -179,7 +190,24 @@ export class CrawlWorker {
       if (error instanceof LeaseLostError) console.error(`[forage worker] crawl ${crawlId}: lease lost, another holder continues it (${message})`);
       else console.error(`[forage worker] crawl ${crawlId} failed: ${message}`);
     } finally {
+      replay?.close();
       await releaseLease(this.db, crawlId, this.id).catch(() => undefined);
+    }
+  }
+
+  /**
+   * The offline fetcher of a replay crawl (lib/crawler/replay/stored-replay.ts). A source that is
+   * gone or no longer replayable fails the replay with the reason; null then.
+   */
+  private async prepareReplay(crawl: ActiveCrawl, sourceCrawlId: number): Promise<StoredReplayParts | null> {
+    try {
+      return await prepareStoredReplay(this.db, this.forage, sourceCrawlId, crawl.strategy);
+    } catch (error) {
+      const cause = `replay impossible: ${error instanceof Error ? error.message : String(error)}`;
+      if (await this.updateHeld(crawl.crawlId, { status: "failed", stopReason: "failed", stopDetail: cause.slice(0, 500), finishedAt: new Date(), workerId: null, leaseExpiresAt: null })) {
+        await this.event(crawl.crawlId, "failed", `Crawl failed: ${cause}`, "error");
+      }
+      return null;
     }
   }
 

@@ -1,0 +1,39 @@
+import type { ForageConfig } from "../../config";
+import type { Db } from "../../store/prisma-client";
+import type { LinkOracle } from "../engine/link-typer";
+import { HostPoliteness } from "../fetch/host-politeness";
+import { ReplayFetcher } from "./replay-fetcher";
+import { ReplayIndex } from "./replay-index";
+import { createReplayOracle } from "./replay-oracle";
+import { checkReplayable } from "./run-replay";
+
+/** What `runStoredCrawl` needs to run a replay crawl offline instead of on the network. */
+export interface StoredReplayParts {
+  fetcher: ReplayFetcher;
+  /** SB-ORACLE's link typer; undefined for every other strategy. */
+  oracle: LinkOracle | undefined;
+  /**
+   * A politeness clock of its own without delay: the replay never reaches the site, so it must
+   * neither wait behind nor hold back the live crawls of the same host in the worker's clock.
+   */
+  politeness: HostPoliteness;
+  close(): void;
+}
+
+/**
+ * The replay fetcher (and oracle) of a crawl stored with `replayOfCrawlId`, built exactly as
+ * `forage replay` builds them (run-replay.ts), so a replay run by the worker makes the same
+ * requests as the command line with the same strategy and seed.
+ * @throws ReplayError when the source is gone or no longer replayable.
+ */
+export async function prepareStoredReplay(db: Db, forage: ForageConfig, sourceCrawlId: number, strategy: string): Promise<StoredReplayParts> {
+  const sourceConfig = await checkReplayable(db, sourceCrawlId);
+  const index = await ReplayIndex.build(db, sourceCrawlId, { targetMimeTypes: sourceConfig.targetMimeTypes });
+  const fetcher = new ReplayFetcher({ db, dataDir: forage.dataDir, index });
+  return {
+    fetcher,
+    oracle: strategy === "sb-oracle" ? createReplayOracle(index) : undefined,
+    politeness: new HostPoliteness({ defaultDelayMs: 0 }),
+    close: () => fetcher.close(),
+  };
+}
