@@ -63,3 +63,10 @@ export async function waitForHttp(url: string, process: ManagedProcess, timeoutM
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms:\n${process.output()}`);
 }
+
+/** Kills a process as a crash would (SIGKILL: no handler runs) and waits until it is gone. */
+export async function kill9(process: ManagedProcess): Promise<void> {
+  const exited = new Promise((resolve) => process.child.once("exit", resolve));
+  process.child.kill("SIGKILL");
+  await exited;
+}

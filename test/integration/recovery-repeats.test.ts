@@ -10,7 +10,7 @@ import { runStoredCrawl } from "../../lib/crawler/run-stored-crawl";
 import { buildSite, type SimulatedSite } from "../../lib/sitesim";
 import { createCrawl } from "../../lib/store/commands/create-crawl";
 import { insertCrawl } from "../../lib/store/insert-crawl";
-import { startNodeProcess, type ManagedProcess } from "../helpers/processes";
+import { kill9, startNodeProcess, type ManagedProcess } from "../helpers/processes";
 import { createTestDatabase, testBackend, type TestDatabase } from "../helpers/test-database";
 import { pollUntil } from "../helpers/poll-until";
 
@@ -96,12 +96,6 @@ function startWorker(): ManagedProcess {
   });
   workers.push(worker);
   return worker;
-}
-
-async function kill9(worker: ManagedProcess): Promise<void> {
-  const exited = new Promise((resolve) => worker.child.once("exit", resolve));
-  worker.child.kill("SIGKILL");
-  await exited;
 }
 
 const waitFor = <T>(what: string, read: () => Promise<T>, accept: (value: T) => boolean, worker?: ManagedProcess, timeoutMs = 40_000) =>

@@ -221,7 +221,8 @@ export function parseMime(contentType: string | undefined): string {
   return (contentType.split(";", 1)[0] ?? "").trim().toLowerCase();
 }
 
-function resolveLocation(location: string | undefined, base: string): string | null {
+/** A `Location` header resolved against the request URL; null when absent or not a URL. */
+export function resolveLocation(location: string | undefined, base: string): string | null {
   if (!location) return null;
   try {
     return new URL(location.trim(), base).href;

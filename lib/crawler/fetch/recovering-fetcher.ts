@@ -3,6 +3,7 @@ import { STATUS_CODES } from "node:http";
 import { pipeline } from "node:stream/promises";
 import type { FetchErrorCode } from "./errors";
 import type { AcquireOptions, HostPoliteness, Release } from "./host-politeness";
+import { resolveLocation } from "./http-fetcher";
 import { emptyFetchResult, type BodyDisposition, type FetchMethod, type FetchOutcome, type FetchRequest, type FetchResult, type Fetcher, type ResponseHead } from "./types";
 
 /**
@@ -226,16 +227,6 @@ function isRobotsFetch(request: FetchRequest): boolean {
 
 function aborted(request: FetchRequest): FetchResult {
   return { ...emptyFetchResult(request), outcome: "error", error: { code: "aborted", message: "Aborted by the caller", retryable: false } };
-}
-
-/** As the HTTP fetcher resolves it (for every status: the log keeps it only for redirects). */
-function resolveLocation(location: string | undefined, base: string): string | null {
-  if (!location) return null;
-  try {
-    return new URL(location.trim(), base).href;
-  } catch {
-    return null;
-  }
 }
 
 function contentLength(headers: Record<string, string>): number | null {
