@@ -79,9 +79,33 @@ export function hostKey(hostOrUrl: string | URL): string {
   return `${url.hostname}:${url.port || (url.protocol === "https:" ? "443" : "80")}`;
 }
 
+/**
+ * A per-host politeness clock: what the engine, robots.txt and retries ask of one. Two
+ * implementations: {@link InProcessHostPoliteness} below (one process: every crawl of a worker,
+ * or the CLI) and the database's (lib/store/host-clock-postgres.ts: every worker sharing a
+ * PostgreSQL database honours one clock per host).
+ */
+export interface HostPoliteness {
+  /** Waits for a slot on the URL's host; resolves with the release function. */
+  acquire(url: string | URL, options?: AcquireOptions): Promise<Release>;
+  /** No request to this host starts before `untilEpochMs` (never shortens an existing block). */
+  blockHostUntil(hostOrUrl: string | URL, untilEpochMs: number): void;
+  /** No request to this host starts within `durationMs` from now, e.g. for Retry-After. */
+  blockHostFor(hostOrUrl: string | URL, durationMs: number): void;
+  /** Hosts with someone waiting, for "running — waiting for <host> (rate limited)". */
+  waitingFor(): HostWait[];
+}
+
+/** The delay a request waits for: the crawl's, or the robots.txt Crawl-delay (capped) when larger. */
+export function effectiveDelayMs(options: AcquireOptions, defaults: { defaultDelayMs: number; crawlDelayCapMs: number }): number {
+  const crawlDelay = Math.min(options.crawlDelayMs ?? 0, defaults.crawlDelayCapMs);
+  return Math.max(options.delayMs ?? defaults.defaultDelayMs, crawlDelay, 0);
+}
+
 const PRUNE_EVERY = 1024;
 
-export class HostPoliteness {
+/** The clock of one process: every crawl of a worker (SQLite) or of a CLI run. */
+export class InProcessHostPoliteness implements HostPoliteness {
   private readonly options: z.output<typeof hostPolitenessOptionsSchema>;
   private readonly hosts = new Map<string, HostState>();
   private acquires = 0;
@@ -154,8 +178,7 @@ export class HostPoliteness {
   }
 
   private effectiveDelay(options: AcquireOptions): number {
-    const crawlDelay = Math.min(options.crawlDelayMs ?? 0, this.options.crawlDelayCapMs);
-    return Math.max(options.delayMs ?? this.options.defaultDelayMs, crawlDelay, 0);
+    return effectiveDelayMs(options, this.options);
   }
 
   private state(key: string): HostState {
@@ -209,6 +232,12 @@ export class HostPoliteness {
     }
   }
 }
+
+/**
+ * The in-process clock under the name callers construct (`new HostPoliteness()`); as a type,
+ * `HostPoliteness` is the interface above.
+ */
+export const HostPoliteness = InProcessHostPoliteness;
 
 /**
  * Earliest start for a caller with `delayMs`: the delay after the previous request's end (and

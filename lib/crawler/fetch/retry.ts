@@ -110,20 +110,24 @@ export async function fetchWithRetry(
         })
       : null;
     let result: FetchResult;
+    let retry: boolean;
+    let rateLimited: boolean;
+    let waitMs: number | null;
     try {
       result = await fetcher.fetch(request);
+      retry = shouldRetry(result, attempt, policy) && (options.canRetry?.() ?? true);
+      rateLimited = policy.retryStatuses.includes(result.status) && result.outcome !== "error";
+      waitMs = retry || rateLimited ? retryDelayMs(result, attempt, policy) : null;
+      // A 429 / 503 is about the host, not this URL: block it for every crawl sharing it,
+      // even when this request is not retried, so the next request waits too. Blocked before
+      // the release, so no waiter (of this process or another worker) starts in between.
+      if (rateLimited && politeness && waitMs !== null) politeness.blockHostFor(request.url, waitMs);
     } finally {
       release?.();
     }
-    const retry = shouldRetry(result, attempt, policy) && (options.canRetry?.() ?? true);
-    const rateLimited = policy.retryStatuses.includes(result.status) && result.outcome !== "error";
-    const waitMs = retry || rateLimited ? retryDelayMs(result, attempt, policy) : null;
     const record: AttemptRecord = { ...result, attempt, retryInMs: retry ? waitMs : null };
     attempts.push(record);
     await options.onAttempt?.(record);
-    // A 429 / 503 is about the host, not this URL: block it for every crawl sharing it,
-    // even when this request is not retried, so the next request waits too.
-    if (rateLimited && politeness && waitMs !== null) politeness.blockHostFor(request.url, waitMs);
     if (!retry) return { result, attempts };
     if (!(rateLimited && politeness)) await wait(waitMs ?? 0, signal);
   }

@@ -1,0 +1,140 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import { buildSite, type SimulatedSite } from "../../lib/sitesim";
+import { createCrawl } from "../../lib/store/commands/create-crawl";
+import { startNodeProcess, type ManagedProcess } from "../helpers/processes";
+import { createTestDatabase, describePostgres, type TestDatabase } from "../helpers/test-database";
+import { pollUntil } from "../helpers/poll-until";
+
+// Politeness across workers, measured at the site: two real `forage worker` processes sharing
+// one PostgreSQL database each run a crawl of the same simulated host. The site records when
+// every request arrived and when its answer left; the host must never see a request start
+// sooner than the delay after the previous answer (robots.txt, HEAD, GET, redirects: every
+// request the site receives counts). Then the site answers one request 429 with Retry-After,
+// and no request of either worker may arrive before that time is over.
+
+const DELAY_MS = 300;
+const BUDGET = 14;
+const RETRY_AFTER_S = 2;
+
+interface Arrival {
+  method: string;
+  path: string;
+  /** performance.now() when the request arrived and when its answer was handed to the socket. */
+  arrivedMs: number;
+  answeredMs: number;
+  status: number;
+}
+
+/** A simulated site on 127.0.0.1 that logs every request; `rateLimitNext()` makes the next answer a 429. */
+async function startRecordingSite(site: SimulatedSite) {
+  const log: Arrival[] = [];
+  let rateLimitNext = false;
+  const server = http.createServer((req, res) => {
+    const arrival: Arrival = { method: req.method ?? "", path: req.url ?? "/", arrivedMs: performance.now(), answeredMs: Number.NaN, status: 0 };
+    log.push(arrival);
+    res.on("finish", () => (arrival.answeredMs = performance.now()));
+    if (rateLimitNext && req.url !== "/robots.txt") {
+      rateLimitNext = false;
+      arrival.status = 429;
+      res.writeHead(429, { "retry-after": String(RETRY_AFTER_S), "content-type": "text/plain", "content-length": "5" });
+      res.end("slow\n");
+      return;
+    }
+    const method = req.method === "HEAD" ? "HEAD" : "GET";
+    const out = site.respond(method, req.url ?? "/", { host: req.headers.host ?? "" });
+    arrival.status = out.status;
+    res.writeHead(out.status, out.headers);
+    res.end(method === "HEAD" ? undefined : out.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    rootUrl: `${origin}/`,
+    log,
+    rateLimitNext: () => (rateLimitNext = true),
+    close: () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }),
+  };
+}
+
+/** The smallest time between an answer leaving the site and the next request arriving. */
+function smallestGap(log: readonly Arrival[]): { gapMs: number; between: string } {
+  let best = { gapMs: Infinity, between: "" };
+  for (let i = 1; i < log.length; i++) {
+    const gapMs = log[i]!.arrivedMs - log[i - 1]!.answeredMs;
+    if (gapMs < best.gapMs) best = { gapMs, between: `${log[i - 1]!.method} ${log[i - 1]!.path} → ${log[i]!.method} ${log[i]!.path}` };
+  }
+  return best;
+}
+
+let t: TestDatabase;
+const workers: ManagedProcess[] = [];
+
+beforeAll(async () => {
+  if (!inject("postgres").available) return;
+  t = await createTestDatabase({ backend: "postgres" });
+});
+
+afterAll(async () => {
+  await Promise.all(workers.map((worker) => worker.stop()));
+  await t?.dispose();
+});
+
+function startWorker(name: string): ManagedProcess {
+  const worker = startNodeProcess(["bin/forage.mjs", "worker", "--concurrency", "2"], { DATABASE_URL: t.config.databaseUrl, FORAGE_DATA_DIR: t.dir, FORAGE_WORKER_ID: name });
+  workers.push(worker);
+  return worker;
+}
+
+describePostgres("one politeness clock per host across workers (PostgreSQL)", () => {
+  it("two workers crawling one host: the site never sees two requests closer than the delay, and a Retry-After holds both", { timeout: 120_000 }, async () => {
+    const site = await startRecordingSite(buildSite({ shape: "statistics-office", seed: 5, size: "small" }));
+    try {
+      const a = startWorker("clock-a");
+      const b = startWorker("clock-b");
+      const logs = () => `--- clock-a\n${a.output()}\n--- clock-b\n${b.output()}`;
+      await pollUntil("both workers ready", () => a.output().includes("ready") && b.output().includes("ready"), Boolean, { timeoutMs: 60_000, pollMs: 50, context: logs });
+
+      const ids: number[] = [];
+      for (const seed of [1, 2]) {
+        const input = { rootUrl: site.rootUrl, budget: { requests: BUDGET }, politeness: { delayMs: DELAY_MS }, allowPrivateNetwork: true, seed };
+        ids.push((await createCrawl(t.db, input, { asLocalAdmin: true })).id);
+      }
+      // Both crawls running, one on each worker, before anything is measured.
+      await pollUntil(
+        "one crawl on each worker",
+        () => t.db.crawl.findMany({ where: { id: { in: ids } }, select: { workerId: true } }),
+        (rows) => new Set(rows.map((row) => row.workerId)).size === 2 && rows.every((row) => row.workerId !== null),
+        { timeoutMs: 30_000, pollMs: 20, context: logs },
+      );
+      await pollUntil("a few requests", () => site.log.length, (n) => n >= 8, { timeoutMs: 30_000, pollMs: 20, context: logs });
+      site.rateLimitNext();
+      await pollUntil(
+        "both crawls over",
+        () => t.db.crawl.findMany({ where: { id: { in: ids } }, select: { status: true, workerId: true } }),
+        (rows) => rows.every((row) => ["finished", "failed", "cancelled"].includes(row.status) && row.workerId === null),
+        { timeoutMs: 90_000, pollMs: 50, context: logs },
+      );
+      const done = await t.db.crawl.findMany({ where: { id: { in: ids } }, select: { status: true, requestsCount: true } });
+      expect(done.map((row) => row.status)).toEqual(["finished", "finished"]);
+
+      const { log } = site;
+      const gap = smallestGap(log);
+      console.log(`[postgres-politeness] ${log.length} requests at the site, smallest gap answer → next request ${gap.gapMs.toFixed(1)} ms (${gap.between})`);
+      expect(log.length).toBeGreaterThanOrEqual(2 * BUDGET);
+      expect(gap.gapMs, gap.between).toBeGreaterThanOrEqual(DELAY_MS);
+
+      const limited = log.findIndex((arrival) => arrival.status === 429);
+      expect(limited).toBeGreaterThan(0);
+      const after = log[limited + 1];
+      expect(after, "a request after the 429").toBeDefined();
+      const waitedMs = after!.arrivedMs - log[limited]!.answeredMs;
+      console.log(`[postgres-politeness] after the 429 (Retry-After: ${RETRY_AFTER_S}) the next request arrived ${waitedMs.toFixed(0)} ms later`);
+      expect(waitedMs).toBeGreaterThanOrEqual(RETRY_AFTER_S * 1000);
+    } finally {
+      await Promise.all(workers.map((worker) => worker.stop()));
+      await site.close();
+    }
+  });
+});
