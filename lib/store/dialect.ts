@@ -40,6 +40,12 @@ export interface DialectProfile {
    * race claimers use one client there, two on PostgreSQL.
    */
   concurrentClientsInOneProcess: boolean;
+  /**
+   * Where a worker keeps its per-host politeness clocks: in its own memory (SQLite: one
+   * machine, usually one worker) or in the database, shared by every worker
+   * (lib/store/host-clock-postgres.ts), so two workers crawling one host honour one delay.
+   */
+  hostClock: "in-process" | "database";
 }
 
 export const DIALECTS = {
@@ -50,6 +56,7 @@ export const DIALECTS = {
     tableExistsSql: `SELECT 1 AS "found" FROM "sqlite_master" WHERE "type" = 'table' AND "name" = ?`,
     maxBindParameters: 32_766,
     concurrentClientsInOneProcess: false,
+    hostClock: "in-process",
   },
   postgresql: {
     migrationsPath: "prisma/postgres/migrations",
@@ -59,6 +66,7 @@ export const DIALECTS = {
     tableExistsSql: `SELECT 1 AS "found" WHERE to_regclass(quote_ident($1)) IS NOT NULL`,
     maxBindParameters: 65_535,
     concurrentClientsInOneProcess: true,
+    hostClock: "database",
   },
 } as const satisfies Record<DatabaseProvider, DialectProfile>;
 

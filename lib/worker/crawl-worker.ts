@@ -2,6 +2,8 @@ import os from "node:os";
 import type { ForageConfig } from "../config";
 import { crawlConfigSchema, withParamsAddedLater } from "../crawl-config";
 import { HostPoliteness } from "../crawler/fetch/host-politeness";
+import { dialectOf } from "../store/dialect";
+import { PostgresHostClock } from "../store/host-clock-postgres";
 import { prepareStoredReplay, type StoredReplayParts } from "../crawler/replay/stored-replay";
 import { runStoredCrawl } from "../crawler/run-stored-crawl";
 import type { Db } from "../store/prisma-client";
@@ -50,13 +52,14 @@ interface ActiveCrawl {
 
 /**
  * The crawl worker: claims queued crawls from the database, runs them (several at once,
- * sharing one per-host politeness clock), keeps their leases alive, applies the controls and
+ * sharing one per-host politeness clock, kept in the database on PostgreSQL), keeps their leases alive, applies the controls and
  * live settings the API writes, and releases everything on shutdown. The dashboard never
  * crawls; everything between the two goes through the database.
  */
 export class CrawlWorker {
   readonly id: string;
-  private readonly politeness = new HostPoliteness();
+  /** One clock per host for every crawl of this worker; on PostgreSQL, for every worker of the database. */
+  private readonly politeness: HostPoliteness;
   private readonly active = new Map<number, ActiveCrawl>();
   private readonly options: Required<CrawlWorkerOptions>;
   private timers: NodeJS.Timeout[] = [];
@@ -71,6 +74,7 @@ export class CrawlWorker {
     options: CrawlWorkerOptions = {},
   ) {
     this.id = forage.workerId ?? `${os.hostname()}:${process.pid}`;
+    this.politeness = dialectOf(forage).hostClock === "database" ? new PostgresHostClock(db, { holderId: this.id }) : new HostPoliteness();
     this.options = {
       maxConcurrentCrawls: options.maxConcurrentCrawls ?? 4,
       leaseMs: options.leaseMs ?? forage.workerLeaseMs ?? 30_000,
