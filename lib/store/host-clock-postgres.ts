@@ -11,7 +11,7 @@
  *   host for longer than `leaseMs`.
  * Every time is the database's clock (`clock_timestamp()`), so the machines' clocks may differ.
  * Stored times are rounded UP to the millisecond (the columns hold milliseconds): the gap can
- * grow by under 1 ms, never shrink.
+ * grow by under 1 ms, never shrink (with no delay at all, the end time does not matter).
  *
  * Inside a process, callers for one host queue FIFO and only the head asks the database; while
  * another worker holds the host, the head polls every `pollMs` (the holder's release is not
@@ -227,7 +227,8 @@ export class PostgresHostClock implements HostPoliteness {
         ON CONFLICT ("host") DO UPDATE SET "holder" = EXCLUDED."holder", "heldUntil" = EXCLUDED."heldUntil", "lastDelayMs" = EXCLUDED."lastDelayMs"
         WHERE ("HostClock"."holder" IS NULL OR "HostClock"."heldUntil" < EXCLUDED."lastEndAt")
           AND "HostClock"."blockedUntil" <= EXCLUDED."lastEndAt"
-          AND "HostClock"."lastEndAt" + ${ms(1)} * GREATEST(EXCLUDED."lastDelayMs", "HostClock"."lastDelayMs") <= EXCLUDED."lastEndAt"
+          AND (GREATEST(EXCLUDED."lastDelayMs", "HostClock"."lastDelayMs") = 0
+            OR "HostClock"."lastEndAt" + ${ms(1)} * GREATEST(EXCLUDED."lastDelayMs", "HostClock"."lastDelayMs") <= EXCLUDED."lastEndAt")
         RETURNING 1
       )
       SELECT

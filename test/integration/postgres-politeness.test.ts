@@ -3,6 +3,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { buildSite, type SimulatedSite } from "../../lib/sitesim";
 import { createCrawl } from "../../lib/store/commands/create-crawl";
+import { PostgresHostClock } from "../../lib/store/host-clock-postgres";
+import { HostPoliteness } from "../../lib/crawler/fetch/host-politeness";
 import { startNodeProcess, type ManagedProcess } from "../helpers/processes";
 import { createTestDatabase, describePostgres, type TestDatabase } from "../helpers/test-database";
 import { pollUntil } from "../helpers/poll-until";
@@ -136,5 +138,69 @@ describePostgres("one politeness clock per host across workers (PostgreSQL)", ()
       await Promise.all(workers.map((worker) => worker.stop()));
       await site.close();
     }
+  });
+});
+
+describePostgres("the PostgreSQL host clock", () => {
+  const HOST = "http://clock.example:8080/";
+
+  it("serves two clocks (two workers) one request at a time, the delay after each end, and frees a killed holder's slot after its lease", { timeout: 20_000 }, async () => {
+    const other = await t.openClient();
+    const a = new PostgresHostClock(t.db, { holderId: "a", leaseMs: 600 });
+    const b = new PostgresHostClock(other, { holderId: "b", leaseMs: 600 });
+    // A holds the host; B waits while A's request runs, then the delay after its end.
+    const releaseA = await a.acquire(HOST, { delayMs: 150 });
+    const waitB = b.acquire(HOST, { delayMs: 150 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const endA = performance.now();
+    releaseA();
+    const releaseB = await waitB;
+    expect(performance.now() - endA).toBeGreaterThanOrEqual(150);
+    releaseB();
+    // A worker killed during its request leaves the row held, and its lease is no longer renewed.
+    await t.db.$executeRaw`UPDATE "HostClock" SET "holder" = 'killed#0.1', "heldUntil" = (clock_timestamp() AT TIME ZONE 'UTC') + interval '600 milliseconds' WHERE "host" = 'clock.example:8080'`;
+    const killedAt = performance.now();
+    const releaseA2 = await a.acquire(HOST, { delayMs: 0 });
+    expect(performance.now() - killedAt).toBeGreaterThanOrEqual(590);
+    releaseA2();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const row = await t.db.hostClock.findUniqueOrThrow({ where: { host: "clock.example:8080" } });
+    expect(row.holder).toBeNull();
+  });
+
+  it("holds every clock of the database for a Retry-After, and for the larger of two crawls' delays", async () => {
+    const other = await t.openClient();
+    const a = new PostgresHostClock(t.db, { holderId: "a" });
+    const b = new PostgresHostClock(other, { holderId: "b" });
+    const url = "http://retry.example/";
+    const release = await a.acquire(url, { delayMs: 0 });
+    a.blockHostFor(url, 700);
+    release();
+    const blockedAt = performance.now();
+    await b.acquire(url, { delayMs: 0 }).then((r) => r());
+    expect(performance.now() - blockedAt).toBeGreaterThanOrEqual(690);
+    // A crawl with a 400 ms delay, then one with 0 ms on another worker: 400 ms apart.
+    const slow = await a.acquire(url, { delayMs: 400 });
+    slow();
+    const slowEnd = performance.now();
+    await b.acquire(url, { delayMs: 0 }).then((r) => r());
+    expect(performance.now() - slowEnd).toBeGreaterThanOrEqual(395);
+  });
+
+  it("costs one round trip to take a free host and one to free it (measured against the in-process clock)", async () => {
+    const url = "http://cost.example/";
+    const rounds = 300;
+    const perRequestUs = async (clock: HostPoliteness) => {
+      for (let i = 0; i < 20; i++) (await clock.acquire(url, { delayMs: 0 }))();
+      const start = performance.now();
+      // Each acquire waits for the previous release's write: one request's whole cost.
+      for (let i = 0; i < rounds; i++) (await clock.acquire(url, { delayMs: 0 }))();
+      return ((performance.now() - start) / rounds) * 1000;
+    };
+    const shared = await perRequestUs(new PostgresHostClock(t.db, { holderId: "m" }));
+    const local = await perRequestUs(new HostPoliteness());
+    console.log(`[postgres-politeness] acquire + release per request, delay 0: PostgreSQL clock ${shared.toFixed(0)} µs, in-process ${local.toFixed(1)} µs (${rounds} rounds)`);
+    expect(shared).toBeGreaterThan(local);
+    expect(shared).toBeLessThan(20_000);
   });
 });
