@@ -6,6 +6,7 @@ import { usePathname } from "next/navigation";
 const LINKS = [
   { href: "/", label: "Crawls", isCurrent: (path: string) => path === "/" || (/^\/crawls\/\d+/.test(path)) },
   { href: "/crawls/new", label: "New crawl", isCurrent: (path: string) => path === "/crawls/new" },
+  { href: "/workers", label: "Workers", isCurrent: (path: string) => path.startsWith("/workers") },
 ];
 
 const ADMIN_LINKS = [{ href: "/settings", label: "Settings", isCurrent: (path: string) => path.startsWith("/settings") }];

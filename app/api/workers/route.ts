@@ -1,0 +1,12 @@
+import { guarded } from "@/app/_server/guarded";
+import { getServerConfig } from "@/app/_server/db";
+import { jsonResponse } from "@/lib/api/responses";
+import { listWorkers } from "@/lib/store/queries/list-workers";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/** The crawl workers of this database: identity, health (heartbeat) and the crawls each holds. */
+export async function GET(request: Request): Promise<Response> {
+  return guarded(request, async (_principal, db) => jsonResponse({ workers: await listWorkers(db, { leaseMs: getServerConfig().workerLeaseMs }) }));
+}

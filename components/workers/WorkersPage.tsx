@@ -1,0 +1,120 @@
+"use client";
+
+import Link from "next/link";
+import { DateTime } from "@/components/ui/DateTime";
+import { StatusBadge } from "@/components/ui/StatusBadge";
+import { stripScheme } from "@/components/ui/format";
+import { formatDuration, formatInteger } from "@/lib/format";
+import type { WorkerHealth, WorkerListItem } from "@/lib/store/queries/list-workers";
+import { useWorkersQuery } from "./use-workers-query";
+import "./workers.css";
+
+const HEALTH_LABELS: Record<WorkerHealth, string> = {
+  running: "Running",
+  unresponsive: "Unresponsive",
+  stopping: "Stopping",
+  stopped: "Stopped",
+};
+
+/** The crawl status pills' colours: alive like a running crawl, unresponsive like a failed one. */
+const HEALTH_CLASSES: Record<WorkerHealth, string> = {
+  running: "status-running",
+  unresponsive: "status-failed",
+  stopping: "status-paused",
+  stopped: "status-cancelled",
+};
+
+const HEALTH_HINTS: Record<WorkerHealth, string> = {
+  running: "Heartbeats arrive",
+  unresponsive: "No heartbeat for longer than a lease: its crawls move to another worker when their leases expire",
+  stopping: "Finishing its crawls' current pages before handing them back",
+  stopped: "Shut down cleanly",
+};
+
+/** The crawl workers sharing this database: who they are, whether they are alive, what they run. */
+export function WorkersPage({ initialWorkers, loadError }: { initialWorkers?: WorkerListItem[]; loadError: string | null }) {
+  const query = useWorkersQuery(initialWorkers);
+  const error = query.error?.message ?? (query.data ? null : loadError);
+  const workers = query.data ?? [];
+  const live = workers.filter((worker) => worker.health === "running" || worker.health === "stopping").length;
+  return (
+    <section aria-labelledby="workers-title">
+      <div className="section-head">
+        <h1 id="workers-title">Workers</h1>
+        <span className="hint" data-testid="workers-summary">
+          {live} of {workers.length} running
+        </span>
+      </div>
+      <p className="hint">
+        Workers (<code>forage worker</code>) claim queued crawls from the database and run them; the dashboard never crawls. A worker
+        sends a heartbeat every half lease.
+      </p>
+      {error ? (
+        <p role="alert" className="error-box">
+          {error}
+        </p>
+      ) : workers.length === 0 ? (
+        <p className="hint">No worker has started against this database yet: run <code>forage worker</code>.</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="data-table responsive-table" aria-label="Workers">
+            <thead>
+              <tr>
+                <th scope="col">Worker</th>
+                <th scope="col">Host</th>
+                <th scope="col" className="num">PID</th>
+                <th scope="col">State</th>
+                <th scope="col">Started</th>
+                <th scope="col">Last heartbeat</th>
+                <th scope="col">Crawls</th>
+              </tr>
+            </thead>
+            <tbody>
+              {workers.map((worker) => (
+                <tr key={worker.id} data-testid="worker-row" data-worker-id={worker.id}>
+                  <td className="cell-wide cell-nolabel" data-label="Worker">
+                    <span className="crawl-name">{worker.id}</span>
+                  </td>
+                  <td data-label="Host">{worker.hostname}</td>
+                  <td className="num" data-label="PID">{worker.pid}</td>
+                  <td data-label="State">
+                    <span className={`status ${HEALTH_CLASSES[worker.health]}`} title={HEALTH_HINTS[worker.health]} data-testid="worker-health">
+                      {HEALTH_LABELS[worker.health]}
+                    </span>
+                  </td>
+                  <td data-label="Started">
+                    <DateTime iso={worker.startedAt} relative />
+                  </td>
+                  <td data-label="Last heartbeat">
+                    <time dateTime={worker.heartbeatAt} title={worker.heartbeatAt} data-testid="worker-heartbeat">
+                      {formatDuration(worker.heartbeatAgeMs)} ago
+                    </time>
+                  </td>
+                  <td data-label="Crawls" className="cell-wide">
+                    {worker.crawls.length === 0 ? (
+                      <span className="hint">none</span>
+                    ) : (
+                      <ul className="worker-crawls">
+                        {worker.crawls.map((crawl) => (
+                          <li key={crawl.id}>
+                            <Link href={`/crawls/${crawl.id}`}>
+                              #{crawl.id} {crawl.name ?? stripScheme(crawl.rootUrl)}
+                            </Link>{" "}
+                            <StatusBadge status={crawl.status} stopReason={null} stopDetail={null} />{" "}
+                            <span className="hint">
+                              {formatInteger(crawl.requests)} requests · {formatInteger(crawl.targets)} targets
+                            </span>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
