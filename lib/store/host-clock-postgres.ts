@@ -41,6 +41,8 @@ interface Waiter {
   signal: AbortSignal | undefined;
   resolve: (release: Release) => void;
   reject: (err: Error) => void;
+  /** Removes the abort listener once the waiter leaves the queue. */
+  cleanup: () => void;
 }
 
 interface HostQueue {
@@ -98,7 +100,22 @@ export class PostgresHostClock implements HostPoliteness {
     if (signal?.aborted) return Promise.reject(new FetchAbortedError("Aborted while waiting for the host"));
     const host = this.host(hostKey(url));
     return new Promise<Release>((resolve, reject) => {
-      const waiter: Waiter = { delayMs: Math.ceil(effectiveDelayMs(options, this.options)), owner: options.owner, signal, resolve, reject };
+      // A waiter behind the head leaves at once; the head is woken and gives its place up in `serve`.
+      const onAbort = () => {
+        const index = host.queue.indexOf(waiter);
+        if (index <= 0) return;
+        host.queue.splice(index, 1);
+        reject(new FetchAbortedError("Aborted while waiting for the host"));
+      };
+      const waiter: Waiter = {
+        delayMs: Math.ceil(effectiveDelayMs(options, this.options)),
+        owner: options.owner,
+        signal,
+        resolve,
+        reject,
+        cleanup: () => signal?.removeEventListener("abort", onAbort),
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
       host.queue.push(waiter);
       if (!host.busy) void this.serve(host);
     });
@@ -149,6 +166,7 @@ export class PostgresHostClock implements HostPoliteness {
       const head = host.queue[0]!;
       if (head.signal?.aborted) {
         host.queue.shift();
+        head.cleanup();
         head.reject(new FetchAbortedError("Aborted while waiting for the host"));
         continue;
       }
@@ -161,6 +179,7 @@ export class PostgresHostClock implements HostPoliteness {
       } catch (error) {
         if (++failures >= MAX_DB_FAILURES) {
           host.queue.shift();
+          head.cleanup();
           head.reject(error instanceof Error ? error : new Error(String(error)));
           failures = 0;
           continue;
@@ -170,6 +189,7 @@ export class PostgresHostClock implements HostPoliteness {
       }
       if (row.taken) {
         host.queue.shift();
+        head.cleanup();
         host.rateLimited = false;
         if (head.signal?.aborted) {
           await this.release(host, holder);
