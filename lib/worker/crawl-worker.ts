@@ -1,9 +1,8 @@
 import os from "node:os";
 import type { ForageConfig } from "../config";
 import { crawlConfigSchema, withParamsAddedLater } from "../crawl-config";
-import { HostPoliteness } from "../crawler/fetch/host-politeness";
-import { dialectOf } from "../store/dialect";
-import { PostgresHostClock } from "../store/host-clock-postgres";
+import type { HostPoliteness } from "../crawler/fetch/host-politeness";
+import { createHostClock } from "../store/host-clock";
 import { prepareStoredReplay, type StoredReplayParts } from "../crawler/replay/stored-replay";
 import { runStoredCrawl } from "../crawler/run-stored-crawl";
 import type { Db } from "../store/prisma-client";
@@ -74,7 +73,7 @@ export class CrawlWorker {
     options: CrawlWorkerOptions = {},
   ) {
     this.id = forage.workerId ?? `${os.hostname()}:${process.pid}`;
-    this.politeness = dialectOf(forage).hostClock === "database" ? new PostgresHostClock(db, { holderId: this.id }) : new HostPoliteness();
+    this.politeness = createHostClock(db, forage, this.id);
     this.options = {
       maxConcurrentCrawls: options.maxConcurrentCrawls ?? 4,
       leaseMs: options.leaseMs ?? forage.workerLeaseMs ?? 30_000,

@@ -1,11 +1,11 @@
 import { CrawlConfigError, parseCrawlConfig, STRATEGIES, type CrawlConfigInput } from "../../crawl-config";
-import { HostPoliteness } from "../../crawler/fetch/host-politeness";
 import { runStoredCrawl } from "../../crawler/run-stored-crawl";
 import { formatBytes } from "../../format";
 import { CliUsageError } from "../cli-error";
 import { openCliSession } from "../cli-session";
 import { parseIntegerOption, parseOptions } from "../parse-options";
 import { ProgressLine } from "../progress-line";
+import { createHostClock } from "../../store/host-clock";
 import { insertCrawl } from "../../store/insert-crawl";
 import { CLI_LEASE_MS, cliHolderId, holdLease } from "../../worker/leases";
 
@@ -93,7 +93,7 @@ export async function crawlCommand(argv: string[]): Promise<number> {
       db,
       forage,
       crawlId,
-      politeness: new HostPoliteness(),
+      politeness: createHostClock(db, forage, holderId),
       signal: session.signal,
       onProgress: (counters) => progress?.update(counters),
     });
