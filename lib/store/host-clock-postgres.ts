@@ -100,10 +100,11 @@ export class PostgresHostClock implements HostPoliteness {
     if (signal?.aborted) return Promise.reject(new FetchAbortedError("Aborted while waiting for the host"));
     const host = this.host(hostKey(url));
     return new Promise<Release>((resolve, reject) => {
-      // A waiter behind the head leaves at once; the head is woken and gives its place up in `serve`.
+      // An aborted waiter leaves the queue at once; when it was the head, `serve` notices and
+      // gives back a slot taken for it meanwhile.
       const onAbort = () => {
         const index = host.queue.indexOf(waiter);
-        if (index <= 0) return;
+        if (index < 0) return;
         host.queue.splice(index, 1);
         reject(new FetchAbortedError("Aborted while waiting for the host"));
       };
@@ -164,12 +165,6 @@ export class PostgresHostClock implements HostPoliteness {
     let failures = 0;
     while (host.queue.length > 0) {
       const head = host.queue[0]!;
-      if (head.signal?.aborted) {
-        host.queue.shift();
-        head.cleanup();
-        head.reject(new FetchAbortedError("Aborted while waiting for the host"));
-        continue;
-      }
       const holder = `${this.options.holderId}#${this.run}.${++this.holds}`;
       let row: AttemptRow;
       try {
@@ -178,24 +173,25 @@ export class PostgresHostClock implements HostPoliteness {
         failures = 0;
       } catch (error) {
         if (++failures >= MAX_DB_FAILURES) {
-          host.queue.shift();
-          head.cleanup();
-          head.reject(error instanceof Error ? error : new Error(String(error)));
           failures = 0;
+          if (host.queue[0] === head) {
+            host.queue.shift();
+            head.cleanup();
+            head.reject(error instanceof Error ? error : new Error(String(error)));
+          }
           continue;
         }
         await this.sleep(this.options.pollMs * 2 ** failures, head.signal);
         continue;
       }
       if (row.taken) {
-        host.queue.shift();
-        head.cleanup();
         host.rateLimited = false;
-        if (head.signal?.aborted) {
-          await this.release(host, holder);
-          head.reject(new FetchAbortedError("Aborted while waiting for the host"));
+        if (host.queue[0] !== head) {
+          await this.release(host, holder); // its waiter left meanwhile
           continue;
         }
+        host.queue.shift();
+        head.cleanup();
         const released = new Promise<void>((resolve) => head.resolve(this.holdSlot(host, holder, resolve)));
         await released;
         continue;

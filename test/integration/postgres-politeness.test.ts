@@ -86,7 +86,8 @@ afterAll(async () => {
 });
 
 function startWorker(name: string): ManagedProcess {
-  const worker = startNodeProcess(["bin/forage.mjs", "worker", "--concurrency", "2"], { DATABASE_URL: t.config.databaseUrl, FORAGE_DATA_DIR: t.dir, FORAGE_WORKER_ID: name });
+  // One crawl at a time each, so the two crawls run on the two workers.
+  const worker = startNodeProcess(["bin/forage.mjs", "worker", "--concurrency", "1"], { DATABASE_URL: t.config.databaseUrl, FORAGE_DATA_DIR: t.dir, FORAGE_WORKER_ID: name });
   workers.push(worker);
   return worker;
 }
@@ -109,7 +110,7 @@ describePostgres("one politeness clock per host across workers (PostgreSQL)", ()
       // Both crawls running, one on each worker, before anything is measured.
       await pollUntil(
         "one crawl on each worker",
-        () => t.db.crawl.findMany({ where: { id: { in: ids } }, select: { workerId: true } }),
+        () => t.db.crawl.findMany({ where: { id: { in: ids } }, select: { workerId: true, status: true, stopDetail: true } }),
         (rows) => new Set(rows.map((row) => row.workerId)).size === 2 && rows.every((row) => row.workerId !== null),
         { timeoutMs: 30_000, pollMs: 20, context: logs },
       );
@@ -191,6 +192,25 @@ describePostgres("the PostgreSQL host clock", () => {
     const slowEnd = performance.now();
     await b.acquire(url, { delayMs: 0 }).then((r) => r());
     expect(performance.now() - slowEnd).toBeGreaterThanOrEqual(395);
+  });
+
+  it("lets an aborted waiter go at once, wherever it stands in the queue, and serves the rest", async () => {
+    const clock = new PostgresHostClock(t.db, { holderId: "q" });
+    const url = "http://abort.example/";
+    const release = await clock.acquire(url, { delayMs: 0 });
+    const head = new AbortController();
+    const behind = new AbortController();
+    const first = clock.acquire(url, { delayMs: 0, signal: head.signal, owner: "crawl 1" });
+    const second = clock.acquire(url, { delayMs: 0, signal: behind.signal, owner: "crawl 2" });
+    const third = clock.acquire(url, { delayMs: 0, owner: "crawl 3" });
+    expect(clock.waitingFor()).toMatchObject([{ host: "abort.example:80", waiters: 3, owners: ["crawl 1", "crawl 2", "crawl 3"] }]);
+    behind.abort();
+    head.abort();
+    await expect(second).rejects.toThrow(/Aborted/);
+    await expect(first).rejects.toThrow(/Aborted/);
+    release();
+    (await third)();
+    expect(clock.waitingFor()).toEqual([]);
   });
 
   it("costs one round trip to take a free host and one to free it (measured against the in-process clock)", async () => {
