@@ -36,6 +36,18 @@ export class PayloadBuffer {
     return `sha256:${this.hash.digest("hex")}`;
   }
 
+  /** `sha256:<hex>` of `prefix` followed by the bytes (a record's block digest), without consuming them. */
+  async digestAfter(prefix: Uint8Array): Promise<string> {
+    const hash = createHash("sha256").update(prefix);
+    for (const chunk of this.chunks) hash.update(chunk);
+    if (this.file) {
+      const file = this.file;
+      await new Promise<void>((resolve, reject) => file.write(Buffer.alloc(0), (error) => (error ? reject(error) : resolve())));
+      for await (const chunk of fs.createReadStream(file.path)) hash.update(chunk as Buffer);
+    }
+    return `sha256:${hash.digest("hex")}`;
+  }
+
   /** The bytes, in order; the temporary file is removed once read. */
   async *read(): AsyncGenerator<Uint8Array> {
     yield* this.chunks;

@@ -6,7 +6,7 @@
  * (a gzip response keeps its gzip bytes), transfer coding removed by undici, so its
  * `Transfer-Encoding` header is kept as `X-Orig-Transfer-Encoding` (browsertrix and pywb do the same).
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import path from "node:path";
 import { WARCRecord } from "warcio";
 import type { ExchangeHead, ExchangeRecorder, ExchangeRecording, TruncationReason } from "../crawler/fetch/exchange-recorder";
@@ -76,9 +76,11 @@ export class WarcExchangeRecorder implements ExchangeRecorder {
       await payload.discard();
       warcHeaders.push(["WARC-Refers-To", first.recordId]);
       response = WARCRecord.create({ url: head.url, date, type: "revisit", warcVersion: WARC_VERSION, warcHeaders, httpHeaders, statusline, refersToUrl: first.url, refersToDate: first.date });
+      presetBlockDigest(response);
     } else {
       if (truncated === null && payload.bytes > 0) this.seen.set(payloadDigest, { url: head.url, date, recordId: responseId });
       response = WARCRecord.create({ url: head.url, date, type: "response", warcVersion: WARC_VERSION, warcHeaders, httpHeaders, statusline }, payload.read());
+      response.warcHeaders.headers.set("WARC-Block-Digest", await payload.digestAfter(httpHeaderBlock(response)));
     }
     const target = new URL(head.url);
     const request = WARCRecord.create({
@@ -90,18 +92,19 @@ export class WarcExchangeRecorder implements ExchangeRecorder {
       httpHeaders: head.requestHeaders,
       statusline: `${head.method} ${target.pathname}${target.search} ${head.httpVersion}`,
     });
+    presetBlockDigest(request);
     const records = [response, request];
     const facts = metadataFields(head, truncated);
     if (facts) {
-      records.push(
-        WARCRecord.create({ url: head.url, date, type: "metadata", warcVersion: WARC_VERSION, warcHeaders: [["WARC-Concurrent-To", responseId], ["Content-Type", "application/warc-fields"]] }, [
-          Buffer.from(facts),
-        ]),
-      );
+      const block = Buffer.from(facts);
+      const metadata = WARCRecord.create({ url: head.url, date, type: "metadata", warcVersion: WARC_VERSION, warcHeaders: [["WARC-Concurrent-To", responseId], ["Content-Type", "application/warc-fields"]] }, [block]);
+      presetBlockDigest(metadata, block);
+      records.push(metadata);
     }
     const mime = (head.responseHeaders.find(([name]) => name.toLowerCase() === "content-type")?.[1] ?? "").split(";")[0]!.trim().toLowerCase();
+    // Only GETs are indexed: a reader replaying a URL wants its body, not a HEAD's empty answer.
     await this.writer.writeGroup(records, ([written]) =>
-      written
+      written && head.method === "GET"
         ? [
             cdxjLine({
               url: head.url,
@@ -119,6 +122,20 @@ export class WarcExchangeRecorder implements ExchangeRecorder {
         : [],
     );
   }
+}
+
+/** The HTTP header block exactly as warcio's serializer writes it (and hashes it). */
+function httpHeaderBlock(record: WARCRecord): Buffer {
+  return record.httpHeaders ? Buffer.from(`${record.httpHeaders.toString()}\r\n`) : Buffer.alloc(0);
+}
+
+/**
+ * Sets WARC-Block-Digest from node:crypto so that warcio's serializer skips its own hashing
+ * (hash-wasm: several times slower per byte). `payload` is the block after the HTTP headers.
+ */
+function presetBlockDigest(record: WARCRecord, payload: Buffer = Buffer.alloc(0)): void {
+  const digest = createHash("sha256").update(httpHeaderBlock(record)).update(payload).digest("hex");
+  record.warcHeaders.headers.set("WARC-Block-Digest", `sha256:${digest}`);
 }
 
 /** The crawl's facts about an exchange as `application/warc-fields`; null when it has none. */

@@ -5,14 +5,20 @@
  * (request, response, metadata) is written whole into one file: rotation is checked before it.
  * Files are never appended to once closed: a resumed crawl opens new ones.
  */
+import { once } from "node:events";
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import { WARCRecord } from "warcio";
 import { WARCSerializer } from "warcio/node";
 import { CDXJ_SIDECAR_SUFFIX, WARC_SUFFIX } from "./warc-paths";
 
 export const WARC_VERSION = "WARC/1.1";
 const DIGEST = { algo: "sha-256", prefix: "sha256:", base32: false } as const;
+/** Level 1: WARC files hold mostly pages and data files; higher levels cost 3–5× the CPU for ≈ 10–20 % less disk. */
+const GZIP_OPTIONS: zlib.ZlibOptions = { level: 1 };
+/** Records up to this size are compressed in one synchronous call (≈ 0.2 ms for 40 KB); larger ones stream. */
+const STREAM_GZIP_FROM_BYTES = 1024 * 1024;
 
 export interface WarcFileWriterOptions {
   dir: string;
@@ -65,7 +71,30 @@ export class WarcFileWriter {
       try {
         const file = await this.fileWithRoom();
         const written: WrittenRecord[] = [];
-        for (const record of records) written.push(await this.append(file, record));
+        // Small members are gathered and written with one call: a write per record cost ≈ 0.1 ms.
+        const members: Buffer[] = [];
+        let at = file.size;
+        const flush = async (): Promise<void> => {
+          if (members.length === 0) return;
+          await file.handle.writev(members.splice(0));
+          file.size = at;
+        };
+        for (const record of records) {
+          const member = await this.compress(record, async (stream) => {
+            await flush();
+            return this.copy(stream, file);
+          });
+          if (member) {
+            written.push({ filename: file.name, offset: at, length: member.length });
+            members.push(member);
+            at += member.length;
+          } else {
+            written.push({ filename: file.name, offset: at, length: file.size - at });
+            at = file.size;
+          }
+        }
+        await flush();
+        this.bytes += written.reduce((sum, w) => sum + w.length, 0);
         const lines = indexLines(written);
         if (lines.length > 0) await file.index.write(lines.map((l) => `${l}\n`).join(""));
         this.records += records.length;
@@ -99,33 +128,52 @@ export class WarcFileWriter {
     const file: OpenFile = { name, handle, size: 0, index };
     this.files.push(name);
     const info = WARCRecord.createWARCInfo({ filename: name, warcVersion: WARC_VERSION }, this.options.warcinfo());
-    await this.append(file, info);
+    const member = await this.compress(info, (stream) => this.copy(stream, file));
+    if (member) {
+      await handle.write(member);
+      file.size += member.length;
+    }
     this.file = file;
     return file;
   }
 
-  private async append(file: OpenFile, record: WARCRecord): Promise<WrittenRecord> {
-    const offset = file.size;
-    // warcio/node's serializer spills payloads over 2 MB to a temporary file while digesting.
-    const serializer = new WARCSerializer(record, { gzip: true, digest: DIGEST });
-    // Few large writes: the gzip stream yields many small chunks.
-    let pending: Uint8Array[] = [];
-    let pendingBytes = 0;
-    const flush = async (): Promise<void> => {
-      if (pending.length === 0) return;
-      await file.handle.writev(pending);
-      file.size += pendingBytes;
-      pending = [];
-      pendingBytes = 0;
-    };
+  /**
+   * One record as one gzip member: returned whole when small, else streamed through
+   * `writeLarge` (which appends it to the file) and null is returned.
+   */
+  private async compress(record: WARCRecord, writeLarge: (gzip: zlib.Gzip) => Promise<void>): Promise<Buffer | null> {
+    // warcio/node's serializer frames the record (digests preset by the recorder are kept) and
+    // spills payloads over 2 MB to a temporary file. The gzip member is ours: warcio would use
+    // CompressionStream at the default level, ≈ 15× the CPU of zlib level 1 on a 40 KB page.
+    const serializer = new WARCSerializer(record, { gzip: false, digest: DIGEST });
+    const small: Buffer[] = [];
+    let smallBytes = 0;
+    let gzip: zlib.Gzip | null = null;
+    let written: Promise<void> = Promise.resolve();
     for await (const chunk of serializer) {
-      pending.push(chunk);
-      pendingBytes += chunk.length;
-      if (pendingBytes >= 1024 * 1024) await flush();
+      if (!gzip) {
+        small.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        smallBytes += chunk.length;
+        if (smallBytes < STREAM_GZIP_FROM_BYTES) continue;
+        // A large record: compressed on zlib's thread pool as it is read, never whole in memory.
+        gzip = zlib.createGzip(GZIP_OPTIONS);
+        written = writeLarge(gzip);
+        for (const part of small.splice(0)) if (!gzip.write(part)) await once(gzip, "drain");
+        continue;
+      }
+      if (!gzip.write(chunk)) await once(gzip, "drain");
     }
-    await flush();
-    this.bytes += file.size - offset;
-    return { filename: file.name, offset, length: file.size - offset };
+    if (!gzip) return zlib.gzipSync(Buffer.concat(small, smallBytes), GZIP_OPTIONS);
+    gzip.end();
+    await written;
+    return null;
+  }
+
+  private async copy(gzip: zlib.Gzip, file: OpenFile): Promise<void> {
+    for await (const chunk of gzip) {
+      await file.handle.write(chunk as Buffer);
+      file.size += (chunk as Buffer).length;
+    }
   }
 
   private async closeFile(file: OpenFile): Promise<void> {

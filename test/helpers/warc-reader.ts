@@ -119,3 +119,41 @@ export function digestProblems(records: WarcRecordRead[]): string[] {
   }
   return problems;
 }
+
+/** One entry of a ZIP file, read from its central directory (APPNOTE 6.3), not through a ZIP library. */
+export interface ZipEntryRead {
+  name: string;
+  /** 0 = STORE, 8 = DEFLATE. */
+  method: number;
+  size: number;
+  /** Where the entry's bytes start in the ZIP (after its local header). */
+  dataOffset: number;
+  data: Buffer;
+}
+
+export function readZipEntries(zip: Buffer): ZipEntryRead[] {
+  const eocd = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (eocd < 0) throw new Error("no end of central directory");
+  const count = zip.readUInt16LE(eocd + 10);
+  let p = zip.readUInt32LE(eocd + 16);
+  const entries: ZipEntryRead[] = [];
+  for (let i = 0; i < count; i++) {
+    if (zip.readUInt32LE(p) !== 0x02014b50) throw new Error(`bad central directory entry ${i}`);
+    const method = zip.readUInt16LE(p + 10);
+    const compressed = zip.readUInt32LE(p + 20);
+    const size = zip.readUInt32LE(p + 24);
+    const nameLength = zip.readUInt16LE(p + 28);
+    const extraLength = zip.readUInt16LE(p + 30);
+    const commentLength = zip.readUInt16LE(p + 32);
+    const local = zip.readUInt32LE(p + 42);
+    const name = zip.subarray(p + 46, p + 46 + nameLength).toString("utf8");
+    if (zip.readUInt32LE(local) !== 0x04034b50) throw new Error(`bad local header of ${name}`);
+    const dataOffset = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const raw = zip.subarray(dataOffset, dataOffset + compressed);
+    const data = method === 0 ? raw : zlib.inflateRawSync(raw);
+    if (zip.readUInt32LE(p + 16) !== zlib.crc32(data)) throw new Error(`CRC-32 mismatch in ${name}`);
+    entries.push({ name, method, size, dataOffset, data });
+    p += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
+}
