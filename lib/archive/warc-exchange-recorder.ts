@@ -12,7 +12,8 @@ import { WARCRecord } from "warcio";
 import type { ExchangeHead, ExchangeRecorder, ExchangeRecording, TruncationReason } from "../crawler/fetch/exchange-recorder";
 import { cdxjLine } from "./cdxj";
 import { PayloadBuffer } from "./payload-buffer";
-import { WARC_VERSION, WarcFileWriter, type WarcFileWriterOptions } from "./warc-file-writer";
+import { isCompressedFormat } from "../export/mime-extensions";
+import { storeWithoutCompression, WARC_VERSION, WarcFileWriter, type WarcFileWriterOptions } from "./warc-file-writer";
 
 export interface WarcExchangeRecorderOptions extends WarcFileWriterOptions {
   /** Payloads smaller than this are always written in full (a revisit saves nothing on them). @default 0 */
@@ -81,6 +82,8 @@ export class WarcExchangeRecorder implements ExchangeRecorder {
       if (truncated === null && payload.bytes > 0) this.seen.set(payloadDigest, { url: head.url, date, recordId: responseId });
       response = WARCRecord.create({ url: head.url, date, type: "response", warcVersion: WARC_VERSION, warcHeaders, httpHeaders, statusline }, payload.read());
       response.warcHeaders.headers.set("WARC-Block-Digest", await payload.digestAfter(httpHeaderBlock(response)));
+      const encoded = head.responseHeaders.some(([name, value]) => name.toLowerCase() === "content-encoding" && value.trim() !== "" && value.trim().toLowerCase() !== "identity");
+      if (encoded || isCompressedFormat(mimeOf(head))) storeWithoutCompression(response);
     }
     const target = new URL(head.url);
     const request = WARCRecord.create({
@@ -101,7 +104,7 @@ export class WarcExchangeRecorder implements ExchangeRecorder {
       presetBlockDigest(metadata, block);
       records.push(metadata);
     }
-    const mime = (head.responseHeaders.find(([name]) => name.toLowerCase() === "content-type")?.[1] ?? "").split(";")[0]!.trim().toLowerCase();
+    const mime = mimeOf(head);
     // Only GETs are indexed: a reader replaying a URL wants its body, not a HEAD's empty answer.
     await this.writer.writeGroup(records, ([written]) =>
       written && head.method === "GET"
@@ -122,6 +125,10 @@ export class WarcExchangeRecorder implements ExchangeRecorder {
         : [],
     );
   }
+}
+
+function mimeOf(head: ExchangeHead): string {
+  return (head.responseHeaders.find(([name]) => name.toLowerCase() === "content-type")?.[1] ?? "").split(";")[0]!.trim().toLowerCase();
 }
 
 /** The HTTP header block exactly as warcio's serializer writes it (and hashes it). */

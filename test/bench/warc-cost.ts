@@ -30,6 +30,8 @@ const SHAPE = arg("shape", "statistics-office");
 const SIZE = arg("size", "small");
 const REQUESTS = Number(arg("requests", "2000"));
 const RUNS = Number(arg("runs", "2"));
+/** "on" or "off": one variant only (for a profiler). */
+const ONLY = arg("only", "");
 
 async function startSite(): Promise<{ rootUrl: string; stop: () => void }> {
   const port = await freePort();
@@ -79,8 +81,13 @@ try {
   const results: Record<"on" | "off", Awaited<ReturnType<typeof crawl>>[]> = { on: [], off: [] };
   await crawl(site.rootUrl, false); // warm-up: JIT, site caches
   for (let run = 0; run < RUNS; run++) {
-    results.off.push(await crawl(site.rootUrl, false));
-    results.on.push(await crawl(site.rootUrl, true));
+    if (ONLY !== "on") results.off.push(await crawl(site.rootUrl, false));
+    if (ONLY !== "off") results.on.push(await crawl(site.rootUrl, true));
+  }
+  if (ONLY) {
+    const rows = results[ONLY as "on" | "off"];
+    console.log(`${ONLY}: ${rows.map((r) => (r.cpuMs / r.requests).toFixed(3)).join(", ")} ms/request`);
+    process.exit(0);
   }
   const mean = (rows: typeof results.on, pick: (r: (typeof results.on)[number]) => number) => rows.reduce((s, r) => s + pick(r), 0) / rows.length;
   const perRequest = (rows: typeof results.on) => mean(rows, (r) => r.cpuMs / r.requests);
