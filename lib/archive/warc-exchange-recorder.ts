@@ -20,6 +20,9 @@ export interface WarcExchangeRecorderOptions extends WarcFileWriterOptions {
   minRevisitBytes?: number;
 }
 
+/** Received payload bytes allowed to wait for the writer before the crawl is held back. */
+const MAX_UNWRITTEN_BYTES = 64 * 1024 * 1024;
+
 interface FirstCapture {
   url: string;
   date: string;
@@ -32,6 +35,9 @@ export class WarcExchangeRecorder implements ExchangeRecorder {
   private readonly seen = new Map<string, FirstCapture>();
   private spills = 0;
   private readonly writing = new Set<Promise<void>>();
+  /** Payload bytes received but not yet written; past {@link MAX_UNWRITTEN_BYTES} the crawl waits (`room`). */
+  private unwritten = 0;
+  private waiters: (() => void)[] = [];
   private readonly minRevisitBytes: number;
 
   constructor(private readonly options: WarcExchangeRecorderOptions) {
@@ -44,12 +50,23 @@ export class WarcExchangeRecorder implements ExchangeRecorder {
     return {
       chunk: (bytes) => payload.write(bytes),
       end: ({ truncated }) => {
+        const bytes = payload.bytes;
+        this.unwritten += bytes;
         const done = this.write(head, payload, truncated)
           .catch((error: unknown) => void (this.writer.failure ??= error instanceof Error ? error : new Error(String(error))))
-          .finally(() => this.writing.delete(done));
+          .finally(() => {
+            this.writing.delete(done);
+            this.unwritten -= bytes;
+            if (this.unwritten <= MAX_UNWRITTEN_BYTES) for (const wake of this.waiters.splice(0)) wake();
+          });
         this.writing.add(done);
       },
     };
+  }
+
+  room(): Promise<void> {
+    if (this.unwritten <= MAX_UNWRITTEN_BYTES || this.writer.failure) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
   }
 
   /** Waits for the records of every finished exchange and closes the file. */

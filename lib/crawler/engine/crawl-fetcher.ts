@@ -30,6 +30,7 @@ export class CrawlFetcher implements Fetcher {
       deadlineMs: Math.min(request.deadlineMs ?? requestDeadlineMs, requestDeadlineMs),
       recorder: this.recorder ?? request.recorder,
     });
+    await this.recorder?.room?.();
     if (quotaBound && result.outcome === "too-large" && result.streamed) {
       this.budget.noteQuotaCut();
       result.error = { code: "too-large", message: `${result.error?.message ?? "body too large"}: the crawl's disk quota (diskQuotaBytes) has ${quotaLeft} bytes left`, retryable: false };

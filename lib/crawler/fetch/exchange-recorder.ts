@@ -45,6 +45,11 @@ export interface ExchangeRecording {
 export interface ExchangeRecorder {
   /** Called once per attempt that got a response head. */
   open(head: ExchangeHead): ExchangeRecording;
+  /**
+   * Resolves when the recorder has room for more (its unwritten bytes under its limit): the
+   * crawl awaits it after each request, so a slow disk slows the crawl instead of filling memory.
+   */
+  room?(): Promise<void>;
 }
 
 const SILENT: ExchangeRecording = { chunk() {}, end() {} };
