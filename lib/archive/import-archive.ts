@@ -74,7 +74,8 @@ export async function importWebArchive(options: ImportOptions): Promise<ImportRe
         }
         const id = record.warcHeaders.headers.get("WARC-Record-ID") ?? "";
         const method = methods.get(id) ?? "GET";
-        const row = await responseRow(record, method);
+        // The crawl's own limits: an archive is foreign input (a gzip bomb decodes to gigabytes).
+        const row = await responseRow(record, method, Math.max(config.params.maxHtmlBytes, config.params.maxTargetBytes));
         if (!row) {
           result.skipped += 1;
           continue;
@@ -164,12 +165,36 @@ async function firstHtmlPage(sources: ArchiveSource[]): Promise<string | null> {
   return null;
 }
 
+/**
+ * The payload with chunking and content coding undone (warcio's content reader), read up to
+ * `limit` decoded bytes; past it the rest is skipped and `tooLarge` set. Null when unreadable.
+ */
+async function readDecodedBody(record: WARCRecord, limit: number): Promise<{ body: Buffer; bytes: number; tooLarge: boolean } | null> {
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  try {
+    for await (const chunk of record.contentReader) {
+      bytes += chunk.length;
+      if (bytes > limit) {
+        await record.skipFully().catch(() => undefined);
+        return { body: Buffer.alloc(0), bytes, tooLarge: true };
+      }
+      chunks.push(Buffer.from(chunk));
+    }
+  } catch {
+    return null;
+  }
+  return { body: Buffer.concat(chunks, bytes), bytes, tooLarge: false };
+}
+
+/** A response header by name, whatever its case in the archive (warcio's case-keeping map is case-sensitive). */
 function headerValue(record: WARCRecord, name: string): string | undefined {
-  return record.httpHeaders?.headers.get(name) ?? undefined;
+  for (const [key, value] of (record.httpHeaders?.headers ?? []) as Iterable<[string, string]>) if (key.toLowerCase() === name) return value;
+  return undefined;
 }
 
 /** The request row of an archived response, and its decoded body for a GET (null for a revisit or HEAD). */
-async function responseRow(record: WARCRecord, method: "GET" | "HEAD"): Promise<{ request: RequestRow; body: Buffer | null } | null> {
+async function responseRow(record: WARCRecord, method: "GET" | "HEAD", maxBodyBytes: number): Promise<{ request: RequestRow; body: Buffer | null } | null> {
   const url = record.warcTargetURI!;
   const info = record.getResponseInfo();
   if (!info) return null;
@@ -188,13 +213,13 @@ async function responseRow(record: WARCRecord, method: "GET" | "HEAD"): Promise<
   if (status >= 200 && status < 300) mime = effectiveMime(mime, url, headers["content-disposition"]);
   let body: Buffer | null = null;
   let wireBytes = 0;
+  let tooLarge = false;
   if (record.warcType === "response" && method === "GET") {
-    try {
-      body = Buffer.from(await record.readFully(true));
-    } catch {
-      return null;
-    }
-    wireBytes = body.length;
+    const read = await readDecodedBody(record, maxBodyBytes);
+    if (read === null) return null;
+    tooLarge = read.tooLarge;
+    body = read.tooLarge ? null : read.body;
+    wireBytes = read.bytes;
   } else {
     await record.skipFully();
   }
@@ -225,8 +250,8 @@ async function responseRow(record: WARCRecord, method: "GET" | "HEAD"): Promise<
       depth: 0,
       referrer: null,
       isTarget: false,
-      outcome: isRedirect ? "redirect" : "ok",
-      error: null,
+      outcome: tooLarge ? "too-large" : isRedirect ? "redirect" : "ok",
+      error: tooLarge ? `too-large: decoded body over the ${maxBodyBytes}-byte limit` : null,
       redirectTo: isRedirect ? location : null,
       headers: JSON.stringify(headers),
       bodySha256: null,

@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
+import zlib from "node:zlib";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -117,4 +118,40 @@ describe("forage import of a WACZ exported by Forage", () => {
     expect(result.stderr).toContain("forage import:");
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
+});
+
+describe("forage import of a hostile archive", () => {
+  it("keeps a gzip bomb's row as too-large instead of decoding it into memory", async () => {
+    const { WARCRecord, WARCSerializer } = await import("warcio");
+    const root = "http://bombs.example.org/";
+    const response = (url: string, headers: [string, string][], payload: Buffer) =>
+      WARCSerializer.serialize(WARCRecord.create({ url, type: "response", warcVersion: "WARC/1.1", httpHeaders: headers, statusline: "HTTP/1.1 200 OK" }, [payload]), { gzip: true });
+    const bomb = await new Promise<Buffer>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      const gzip = zlib.createGzip({ level: 9 });
+      gzip.on("data", (chunk: Buffer) => chunks.push(chunk)).on("end", () => resolve(Buffer.concat(chunks))).on("error", reject);
+      const zeros = Buffer.alloc(1024 * 1024);
+      for (let i = 0; i < 300; i++) gzip.write(zeros);
+      gzip.end();
+    });
+    const file = path.join(dir, "bomb.warc.gz");
+    fs.writeFileSync(
+      file,
+      Buffer.concat([
+        await response(root, [["Content-Type", "text/html"]], Buffer.from('<html><body><a href="/bomb.csv">data</a><a href="/ok.csv">ok</a></body></html>')),
+        await response(`${root}bomb.csv`, [["Content-Type", "text/csv"], ["Content-Encoding", "gzip"]], bomb),
+        await response(`${root}ok.csv`, [["Content-Type", "text/csv"]], Buffer.from("a,b\n1,2\n")),
+      ]),
+    );
+    const imported = await cli(["import", file, "--json"]);
+    expect(imported.code, imported.stderr).toBe(0);
+    const { crawlId, targets } = JSON.parse(imported.stdout) as { crawlId: number; targets: number };
+    expect(targets).toBe(1);
+    const rows = await t.db.crawlRequest.findMany({ where: { crawlId }, orderBy: { id: "asc" }, select: { url: true, outcome: true, isTarget: true } });
+    expect(rows).toEqual([
+      { url: root, outcome: "ok", isTarget: false },
+      { url: `${root}bomb.csv`, outcome: "too-large", isTarget: false },
+      { url: `${root}ok.csv`, outcome: "ok", isTarget: true },
+    ]);
+  }, 60_000);
 });
