@@ -3,13 +3,14 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WarcExchangeRecorder } from "../../lib/archive/warc-exchange-recorder";
 import { crawlWarcDir } from "../../lib/archive/warc-paths";
 import { parseCdxjLine } from "../../lib/archive/cdxj";
 import { HostPoliteness } from "../../lib/crawler/fetch/host-politeness";
 import { runStoredCrawl } from "../../lib/crawler/run-stored-crawl";
 import { buildSite } from "../../lib/sitesim";
 import { insertCrawl } from "../../lib/store/insert-crawl";
-import { page, startRouteSite, startSimulatedSite, testCrawlConfig, type TestCrawlInput, type TestSite } from "../helpers/crawl-fixtures";
+import { page, runTestCrawl, startRouteSite, startSimulatedSite, testCrawlConfig, type TestCrawlInput, type TestSite } from "../helpers/crawl-fixtures";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 import { digestProblems, parseHttpBlock, readWarcGz, sha256Label, type WarcRecordRead } from "../helpers/warc-reader";
 
@@ -205,5 +206,77 @@ describe("WARC files across a simulated site, rotation and older crawls", () => 
     } finally {
       await site.close();
     }
+  });
+});
+
+describe("the exchange recorder cannot hurt the crawl", () => {
+  it("makes the same requests and finds the same targets when the recorder throws everywhere", async () => {
+    const site = await startSimulatedSite(buildSite({ shape: "statistics-office", size: "tiny", seed: 2 }));
+    try {
+      const input = { rootUrl: site.rootUrl, strategy: "sb" as const, budget: { requests: 120 } };
+      const plain = await runTestCrawl(input);
+      const throwingOnOpen = await runTestCrawl(input, {
+        exchangeRecorder: {
+          open: () => {
+            throw new Error("disk on fire");
+          },
+        },
+      });
+      let opened = 0;
+      const throwingOnBytes = await runTestCrawl(input, {
+        exchangeRecorder: {
+          open: () => {
+            opened += 1;
+            return {
+              chunk: () => {
+                throw new Error("disk on fire");
+              },
+              end: () => {
+                throw new Error("disk on fire");
+              },
+            };
+          },
+          room: () => Promise.resolve(),
+        },
+      });
+      expect(opened).toBeGreaterThan(100);
+      for (const run of [throwingOnOpen, throwingOnBytes]) {
+        expect(run.sequence).toEqual(plain.sequence);
+        expect(run.counters.targets).toBe(plain.counters.targets);
+      }
+    } finally {
+      await site.close();
+    }
+  });
+
+  it("holds the crawl back while more than 64 MiB of payloads wait for the disk", async () => {
+    const dir = fs.mkdtempSync(path.join(t.config.dataDir, "room-"));
+    const recorder = new WarcExchangeRecorder({ dir, prefix: "room", warcinfo: () => ({ software: "test" }) });
+    const payload = Buffer.alloc(30 * 1024 * 1024, 7);
+    const head = (n: number) => ({
+      method: "GET" as const,
+      url: `http://example.org/${n}.csv`,
+      requestHeaders: [["host", "example.org"]] as [string, string][],
+      requestedAt: new Date(),
+      httpVersion: "HTTP/1.1",
+      status: 200,
+      statusText: "OK",
+      responseHeaders: [["Content-Type", "text/csv"]] as [string, string][],
+    });
+    await recorder.room(); // empty: room at once
+    for (let n = 0; n < 3; n++) {
+      const recording = recorder.open(head(n));
+      recording.chunk(Buffer.concat([payload, Buffer.from(String(n))]));
+      recording.end({ truncated: null });
+    }
+    let released = false;
+    const waiting = recorder.room().then(() => (released = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(released).toBe(false); // 90 MiB unwritten
+    await waiting;
+    await recorder.close();
+    const records = fs.readdirSync(dir).filter((n) => n.endsWith(".warc.gz")).flatMap((n) => readWarcGz(fs.readFileSync(path.join(dir, n))));
+    expect(records.filter((r) => r.type === "response")).toHaveLength(3);
+    expect(digestProblems(records)).toEqual([]);
   });
 });
