@@ -1,10 +1,9 @@
 import type { CrawlConfig } from "../crawl-config";
 import { DEFAULT_USER_AGENT } from "../crawler/fetch/http-fetcher";
+import { FORAGE_SOFTWARE } from "./software";
 import { WarcExchangeRecorder } from "./warc-exchange-recorder";
 import { crawlWarcDir } from "./warc-paths";
 
-/** The Forage version named in every `warcinfo` record. */
-export const FORAGE_SOFTWARE = "Forage/0.1 (warcio.js 2.4)";
 
 /**
  * The web archive of one run of a stored crawl: files `forage-<id>-<time>-<n>.warc.gz` under

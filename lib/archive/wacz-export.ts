@@ -15,7 +15,8 @@ import type { ForageConfig } from "../config";
 import { exportFileName, getExportedCrawl, type Download } from "../export/download";
 import type { Db } from "../store/prisma-client";
 import { compareCdxjLines } from "./cdxj";
-import { FORAGE_SOFTWARE } from "./crawl-warc-recorder";
+// Not from the recorder: the API route that streams a WACZ then never loads warcio.
+import { FORAGE_SOFTWARE } from "./software";
 import { PAGES_HEADER, pagesFromIndex } from "./wacz-pages";
 import { listCrawlWarcFiles, readCrawlCdxjLines } from "./warc-index";
 
