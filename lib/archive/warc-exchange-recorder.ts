@@ -88,6 +88,7 @@ export class WarcExchangeRecorder implements ExchangeRecorder {
       ["WARC-Record-ID", responseId],
       ["WARC-Payload-Digest", payloadDigest],
     ];
+    if (head.remoteAddress) warcHeaders.push(["WARC-IP-Address", head.remoteAddress]);
     if (truncated) warcHeaders.push(["WARC-Truncated", truncated]);
     let response: WARCRecord;
     if (first) {

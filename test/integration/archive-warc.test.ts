@@ -118,6 +118,7 @@ describe("the WARC written during a crawl (read with a test-only parser, not war
     const zipped = parseHttpBlock(response("/zipped.csv").block);
     expect(zipped.payload.equals(ZIPPED_GZIP)).toBe(true);
     expect(zipped.headers).toContainEqual(["content-encoding", "gzip"]);
+    expect(response("/a.csv").field("WARC-IP-Address")).toBe("127.0.0.1");
     const a = parseHttpBlock(response("/a.csv").block);
     expect(a.startLine).toBe("HTTP/1.1 200 OK");
     expect(a.headers).toContainEqual(["X-Mixed-Case", "Kept"]);

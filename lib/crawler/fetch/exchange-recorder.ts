@@ -29,6 +29,8 @@ export interface ExchangeHead {
   statusText: string;
   /** Header names and values as received (case and order kept, repeats kept). */
   responseHeaders: [string, string][];
+  /** The server's IP address, when known. */
+  remoteAddress?: string;
   facts?: ExchangeFacts;
 }
 

@@ -49,14 +49,24 @@ export class HttpFetcher implements Fetcher {
    * GET open a new connection (80 requests → 79 connections; a TLS handshake each on https).
    */
   private readonly headAgent: Agent;
+  /**
+   * `host:port` → the address of the latest connection to it (for the archive's WARC-IP-Address).
+   * undici does not say which socket served a request; with one connection per host at a time
+   * (the crawl's politeness) the latest one is it.
+   */
+  private readonly addresses = new Map<string, string>();
 
   constructor(options: HttpFetcherOptions = {}) {
     const { userAgent, requestDeadlineMs, ...agentOptions } = httpFetcherOptionsSchema.parse(options);
     this.userAgent = userAgent;
     this.requestDeadlineMs = requestDeadlineMs;
     this.networkPolicy = networkPolicyOf(agentOptions);
-    this.agent = createAgent(agentOptions);
-    this.headAgent = createAgent(agentOptions);
+    const remember = (hostPort: string, address: string): void => {
+      if (this.addresses.size >= 10_000) this.addresses.clear();
+      this.addresses.set(hostPort, address);
+    };
+    this.agent = createAgent(agentOptions, remember);
+    this.headAgent = createAgent(agentOptions, remember);
   }
 
   /** Performs exactly one request. Never throws: failures are outcome "error". */
@@ -132,6 +142,7 @@ export class HttpFetcher implements Fetcher {
       status: response.statusCode,
       statusText: response.statusText ?? "",
       responseHeaders: rawHeaders,
+      remoteAddress: this.addressOf(req.url),
       facts: req.facts,
     }));
     const body = response.body;
@@ -214,6 +225,12 @@ export class HttpFetcher implements Fetcher {
       result.error = { code: "too-large", message: `decoded body over ${limitNote}`, retryable: false };
     }
     return finish(read.error);
+  }
+
+  private addressOf(url: string): string | undefined {
+    const parsed = new URL(url);
+    const host = parsed.hostname.replace(/^\[|\]$/g, "");
+    return this.addresses.get(`${host}:${parsed.port || (parsed.protocol === "https:" ? 443 : 80)}`);
   }
 
   /** Closes pooled connections; waits for requests in flight. */
