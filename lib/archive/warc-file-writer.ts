@@ -12,6 +12,7 @@ import zlib from "node:zlib";
 import { WARCRecord } from "warcio";
 import { WARCSerializer } from "warcio/node";
 import { CDXJ_SIDECAR_SUFFIX, WARC_SUFFIX } from "./warc-paths";
+import { repairWarcFiles } from "./warc-repair";
 
 export const WARC_VERSION = "WARC/1.1";
 const DIGEST = { algo: "sha-256", prefix: "sha256:", base32: false } as const;
@@ -130,6 +131,8 @@ export class WarcFileWriter {
     if (this.file) await this.closeFile(this.file);
     this.file = null;
     await fs.promises.mkdir(this.options.dir, { recursive: true });
+    // Files of an earlier run of the crawl (killed mid-write?) end on a whole record before this run adds its own.
+    if (this.fileCount === 0) await repairWarcFiles(this.options.dir);
     this.fileCount += 1;
     const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 17);
     const name = `${this.options.prefix}-${stamp}-${String(this.fileCount).padStart(5, "0")}${WARC_SUFFIX}`;

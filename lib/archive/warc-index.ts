@@ -16,7 +16,11 @@ export interface WarcFileInfo {
 
 /** The crawl's WARC files in the order written (their names sort by time); [] when it kept none. */
 export async function listCrawlWarcFiles(dataDir: string, crawlId: number): Promise<WarcFileInfo[]> {
-  const dir = crawlWarcDir(dataDir, crawlId);
+  return listWarcFiles(crawlWarcDir(dataDir, crawlId));
+}
+
+/** The WARC files in `dir`, by name; [] when it does not exist. */
+export async function listWarcFiles(dir: string): Promise<WarcFileInfo[]> {
   let names: string[];
   try {
     names = await fs.promises.readdir(dir);

@@ -281,3 +281,47 @@ describe("the exchange recorder cannot hurt the crawl", () => {
     expect(digestProblems(records)).toEqual([]);
   });
 });
+
+describe("a run killed mid-write", () => {
+  it("leaves a torn last record that the next run cuts off before writing its own file", async () => {
+    const dir = fs.mkdtempSync(path.join(t.config.dataDir, "torn-"));
+    const exchange = (recorder: WarcExchangeRecorder, n: number) => {
+      const recording = recorder.open({
+        method: "GET",
+        url: `http://example.org/${n}.html`,
+        requestHeaders: [["host", "example.org"]],
+        requestedAt: new Date(),
+        httpVersion: "HTTP/1.1",
+        status: 200,
+        statusText: "OK",
+        responseHeaders: [["Content-Type", "text/html"]],
+        facts: { kind: "page" },
+      });
+      recording.chunk(Buffer.from(`<title>${n}</title>${"x".repeat(5000 + n)}`));
+      recording.end({ truncated: null });
+    };
+    const first = new WarcExchangeRecorder({ dir, prefix: "torn", warcinfo: () => ({ software: "test" }) });
+    for (let n = 0; n < 3; n++) exchange(first, n);
+    await first.close();
+    const [name] = first.writer.files;
+    const file = path.join(dir, name!);
+    const whole = fs.readFileSync(file);
+    // The kill: half of a fourth record's member reached the disk, and its index line too.
+    const member = zlib.gzipSync(Buffer.from(`WARC/1.1\r\nWARC-Type: response\r\n${"y".repeat(4000)}`));
+    fs.appendFileSync(file, member.subarray(0, member.length >> 1));
+    const torn = JSON.stringify({ url: "http://example.org/3.html", offset: String(whole.length), length: String(member.length), filename: name, recordId: "<urn:uuid:torn>" });
+    fs.appendFileSync(`${file}.cdxj`, `org,example)/3.html 20260101000000 ${torn}\n`);
+    expect(() => readWarcGz(fs.readFileSync(file))).toThrow();
+
+    const second = new WarcExchangeRecorder({ dir, prefix: "torn", warcinfo: () => ({ software: "test" }) });
+    exchange(second, 4);
+    await second.close();
+    expect(fs.readFileSync(file).equals(whole)).toBe(true);
+    expect(digestProblems(readWarcGz(whole))).toEqual([]);
+    const lines = fs.readFileSync(`${file}.cdxj`, "utf8").trim().split("\n");
+    expect(lines).toHaveLength(3);
+    expect(lines.join("\n")).not.toContain("<urn:uuid:torn>");
+    expect(second.writer.files).toHaveLength(1);
+    expect(second.writer.files[0]).not.toBe(name);
+  });
+});
