@@ -51,9 +51,22 @@ export interface WrittenRecord {
 interface OpenFile {
   name: string;
   handle: fs.promises.FileHandle;
+  /** Bytes of the file, pending ones included (where the next record starts). */
   size: number;
   index: fs.promises.FileHandle;
+  /** Whole members not yet written, in order, and the index lines of their records. */
+  pending: Buffer[];
+  pendingBytes: number;
+  pendingLines: string[];
 }
+
+/**
+ * Small groups wait in memory up to this many bytes or {@link FLUSH_AFTER_MS}, then go to disk in
+ * one write (a write call per group cost ≈ 0.2 ms of CPU). A killed worker loses at most that much
+ * of its archive; index lines are written after their records, so an indexed record is whole.
+ */
+const FLUSH_FROM_BYTES = 1024 * 1024;
+const FLUSH_AFTER_MS = 200;
 
 export class WarcFileWriter {
   private file: OpenFile | null = null;
@@ -66,6 +79,7 @@ export class WarcFileWriter {
   readonly files: string[] = [];
   records = 0;
   bytes = 0;
+  private flushTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: WarcFileWriterOptions) {
     this.maxFileBytes = options.maxFileBytes ?? 1024 ** 3;
@@ -82,32 +96,23 @@ export class WarcFileWriter {
       try {
         const file = await this.fileWithRoom();
         const written: WrittenRecord[] = [];
-        // Small members are gathered and written with one call: a write per record cost ≈ 0.1 ms.
-        const members: Buffer[] = [];
-        let at = file.size;
-        const flush = async (): Promise<void> => {
-          if (members.length === 0) return;
-          await file.handle.writev(members.splice(0));
-          file.size = at;
-        };
         for (const record of records) {
+          const offset = file.size;
           const member = await this.compress(record, async (stream) => {
-            await flush();
+            await this.flushPending(file);
             return this.copy(stream, file);
           });
           if (member) {
-            written.push({ filename: file.name, offset: at, length: member.length });
-            members.push(member);
-            at += member.length;
-          } else {
-            written.push({ filename: file.name, offset: at, length: file.size - at });
-            at = file.size;
+            file.pending.push(member);
+            file.pendingBytes += member.length;
+            file.size += member.length;
           }
+          written.push({ filename: file.name, offset, length: file.size - offset });
         }
-        await flush();
         this.bytes += written.reduce((sum, w) => sum + w.length, 0);
-        const lines = indexLines(written);
-        if (lines.length > 0) await file.index.write(lines.map((l) => `${l}\n`).join(""));
+        file.pendingLines.push(...indexLines(written));
+        if (file.pendingBytes >= FLUSH_FROM_BYTES) await this.flushPending(file);
+        else this.flushTimer ??= setTimeout(() => this.flushSoon(), FLUSH_AFTER_MS).unref();
         this.records += records.length;
         return written;
       } catch (error) {
@@ -119,11 +124,29 @@ export class WarcFileWriter {
     return task;
   }
 
-  /** Waits for every queued group and closes the open file. */
+  /** Waits for every queued group, writes what is pending and closes the open file. */
   async close(): Promise<void> {
     await this.tail;
-    if (this.file) await this.closeFile(this.file).catch(() => undefined);
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    if (this.file) await this.closeFile(this.file).catch((error: unknown) => void (this.failure ??= error instanceof Error ? error : new Error(String(error))));
     this.file = null;
+  }
+
+  /** The timer's flush, queued behind the groups being written. */
+  private flushSoon(): void {
+    this.flushTimer = null;
+    this.tail = this.tail.then(async () => {
+      if (!this.file || this.failure) return;
+      await this.flushPending(this.file).catch((error: unknown) => void (this.failure ??= error instanceof Error ? error : new Error(String(error))));
+    });
+  }
+
+  /** Pending members to the file, then their index lines. */
+  private async flushPending(file: OpenFile): Promise<void> {
+    if (file.pending.length > 0) await file.handle.writev(file.pending.splice(0));
+    file.pendingBytes = 0;
+    if (file.pendingLines.length > 0) await file.index.write(file.pendingLines.splice(0).map((l) => `${l}\n`).join(""));
   }
 
   private async fileWithRoom(): Promise<OpenFile> {
@@ -138,12 +161,13 @@ export class WarcFileWriter {
     const name = `${this.options.prefix}-${stamp}-${String(this.fileCount).padStart(5, "0")}${WARC_SUFFIX}`;
     const handle = await fs.promises.open(path.join(this.options.dir, name), "wx");
     const index = await fs.promises.open(path.join(this.options.dir, name + CDXJ_SIDECAR_SUFFIX), "wx");
-    const file: OpenFile = { name, handle, size: 0, index };
+    const file: OpenFile = { name, handle, size: 0, index, pending: [], pendingBytes: 0, pendingLines: [] };
     this.files.push(name);
     const info = WARCRecord.createWARCInfo({ filename: name, warcVersion: WARC_VERSION }, this.options.warcinfo());
     const member = await this.compress(info, (stream) => this.copy(stream, file));
     if (member) {
-      await handle.write(member);
+      file.pending.push(member);
+      file.pendingBytes += member.length;
       file.size += member.length;
     }
     this.file = file;
@@ -194,6 +218,7 @@ export class WarcFileWriter {
   }
 
   private async closeFile(file: OpenFile): Promise<void> {
+    await this.flushPending(file);
     await file.handle.close();
     await file.index.close();
   }
