@@ -87,8 +87,14 @@ try {
   if (ONLY) {
     const rows = results[ONLY as "on" | "off"];
     console.log(`${ONLY}: ${rows.map((r) => (r.cpuMs / r.requests).toFixed(3)).join(", ")} ms/request`);
-    process.exit(0);
+  } else {
+    report(results);
   }
+} finally {
+  site.stop();
+}
+
+function report(results: Record<"on" | "off", Awaited<ReturnType<typeof crawl>>[]>): void {
   const mean = (rows: typeof results.on, pick: (r: (typeof results.on)[number]) => number) => rows.reduce((s, r) => s + pick(r), 0) / rows.length;
   const perRequest = (rows: typeof results.on) => mean(rows, (r) => r.cpuMs / r.requests);
   const on = perRequest(results.on);
@@ -100,6 +106,4 @@ try {
     `${SHAPE}/${SIZE}, ${REQUESTS} requests: CPU ${off.toFixed(3)} ms/request without WARC, ${on.toFixed(3)} with (+${(on - off).toFixed(3)} ms); ` +
       `WARC ${Math.round(warcPerRequest)} bytes/request on disk, ${(100 * ratio).toFixed(0)} % of the bytes received`,
   );
-} finally {
-  site.stop();
 }
