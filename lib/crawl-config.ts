@@ -106,6 +106,13 @@ export const blocklistSchema = z.strictObject({
   mimeTypes: z.array(mimePrefix).max(200).default([...DEFAULT_BLOCKED_MIME_PREFIXES]),
 });
 
+export const archiveSchema = z.strictObject({
+  /** Keep a web archive (WARC/1.1) of every exchange under `crawls/<id>/warc/`. @default true (false for crawls stored before it existed) */
+  keepWarc: z.boolean().default(true),
+  /** A WARC file is closed and a new one opened past this size. @default 1 GiB */
+  warcFileBytes: z.number().int("must be a whole number").min(1024 * 1024, "must be at least 1 MiB (1048576)").max(64 * GIB, "must be at most 64 GiB").default(GIB),
+});
+
 export const politenessSchema = z.strictObject({
   /** Minimum time between two requests to one host. @default 1000 */
   delayMs: z.number().int("must be a whole number").min(0, "must not be negative").max(600_000).default(1000),
@@ -219,6 +226,8 @@ export const crawlConfigSchema = z.strictObject({
   politeness: politenessSchema.default(politenessSchema.parse({})),
   strategy: z.enum(STRATEGIES).default("sb"),
   params: algorithmParamsSchema.default(algorithmParamsSchema.parse({})),
+  /** The crawl's web archive. */
+  archive: archiveSchema.default(archiveSchema.parse({})),
   /** Seed of every random choice; chosen at creation when absent, then stored with the crawl. */
   seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
   /**
@@ -290,5 +299,7 @@ export function withParamsAddedLater(stored: unknown): unknown {
   if (typeof stored !== "object" || stored === null) return stored;
   const params = (stored as { params?: unknown }).params;
   if (typeof params !== "object" || params === null) return stored;
-  return { ...stored, params: { ...PARAMS_ADDED_LATER, ...params } };
+  // A crawl stored before web archives existed kept none: resuming it must not start one halfway.
+  const archive = (stored as { archive?: unknown }).archive ?? { keepWarc: false };
+  return { ...stored, archive, params: { ...PARAMS_ADDED_LATER, ...params } };
 }

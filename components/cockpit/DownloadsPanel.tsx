@@ -1,7 +1,20 @@
 import { formatBytes, formatInteger } from "@/lib/format";
 
-/** Journey 5, "Collect": everything, the manifest alone, or the request log. */
-export function DownloadsPanel({ crawlId, targets, targetBytes, cancelled }: { crawlId: number; targets: number; targetBytes: number; cancelled: boolean }) {
+/** Journey 5, "Collect": everything, the web archive, the manifest alone, or the request log. */
+export function DownloadsPanel({
+  crawlId,
+  targets,
+  targetBytes,
+  cancelled,
+  webArchive = true,
+}: {
+  crawlId: number;
+  targets: number;
+  targetBytes: number;
+  cancelled: boolean;
+  /** The crawl keeps a web archive (setting "Keep a web archive (WARC)"). */
+  webArchive?: boolean;
+}) {
   const base = `/api/crawls/${crawlId}`;
   return (
     <div className="downloads" data-testid="downloads">
@@ -12,8 +25,18 @@ export function DownloadsPanel({ crawlId, targets, targetBytes, cancelled }: { c
       </a>
       <p className="panel-hint">
         {formatInteger(targets)} files, {formatBytes(targetBytes)}, with <code>manifest.csv</code> and <code>manifest.json</code>{" "}
-        (URL, file, type, size, SHA-256, source page, tag path).
+        (URL, file, type, size, SHA-256, source page, tag path, WARC record).
       </p>
+      {webArchive && !cancelled ? (
+        <>
+          <a className="button download-archive" href={`${base}/export.wacz`} download>
+            <span aria-hidden="true">⤓ </span>Download web archive (WACZ)
+          </a>
+          <p className="panel-hint">
+            Every request and response of the crawl as WARC/1.1, with its index and pages: opens in ReplayWeb.page or pywb.
+          </p>
+        </>
+      ) : null}
       <ul className="download-links">
         <li>
           <a href={`${base}/manifest.csv`} download>

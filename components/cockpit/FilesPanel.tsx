@@ -31,6 +31,7 @@ export function FilesPanel({ crawl, live }: { crawl: CrawlDetail; live: boolean 
           targets={crawl.counters.targets}
           targetBytes={crawl.counters.targetBytes}
           cancelled={crawl.status === "cancelled"}
+          webArchive={crawl.config.archive.keepWarc}
         />
         <div>
           {byMime.error ? <PanelError label="the MIME types" error={byMime.error} /> : null}

@@ -31,6 +31,7 @@ const VALUE_FIELDS: Partial<Record<keyof CrawlFormValues, string>> = {
   blockedMimeTypes: "blocklist.mimeTypes",
   delayMs: "politeness.delayMs",
   obeyRobots: "politeness.obeyRobots",
+  keepWarc: "archive.keepWarc",
   strategy: "strategy",
   earlyStop: "params.earlyStop",
   skipDeadUrlShapes: "params.skipDeadUrlShapes",

@@ -39,7 +39,7 @@ export function NewCrawlPage({ fromId }: { fromId: number | null }) {
           , seed included: the same seed on the same site repeats the same choices. Clear the seed in Advanced for a
           new random run.
         </p>
-        <CrawlForm key={crawl.id} initialValues={formValuesFromConfig(crawl.config)} hidden={{ politeness: crawl.config.politeness }} />
+        <CrawlForm key={crawl.id} initialValues={formValuesFromConfig(crawl.config)} hidden={{ politeness: crawl.config.politeness, archive: crawl.config.archive }} />
       </>
     );
   }

@@ -24,6 +24,14 @@ export function PolitenessFields({ values, set, errors }: FormSectionProps) {
         onChange={(checked) => set("obeyRobots", checked)}
         error={errors["politeness.obeyRobots"]}
       />
+      <CheckboxField
+        field="archive.keepWarc"
+        label="Keep a web archive (WARC)"
+        hint="Record every request and response as WARC/1.1 (about as much disk as the bytes received), downloadable as WACZ for ReplayWeb.page or pywb."
+        checked={values.keepWarc}
+        onChange={(checked) => set("keepWarc", checked)}
+        error={errors["archive.keepWarc"]}
+      />
       <p className="field-hint" data-testid="network-policy-hint">
         Addresses on private networks (localhost, 10.x, 192.168.x…) are reached only where the server's network policy
         allows them: an admin sets it under Settings → Network.

@@ -14,6 +14,7 @@ export const FIELD_LABELS: Record<string, string> = {
   "blocklist.mimeTypes": "MIME types",
   "politeness.delayMs": "Politeness delay (ms)",
   "politeness.obeyRobots": "Obey robots.txt",
+  "archive.keepWarc": "Keep a web archive (WARC)",
   allowPrivateNetwork: "Allow private network addresses",
   strategy: "Strategy",
   seed: "Seed",

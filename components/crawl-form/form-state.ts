@@ -1,5 +1,6 @@
 import {
   algorithmParamsSchema,
+  archiveSchema,
   blocklistSchema,
   budgetSchema,
   politenessSchema,
@@ -31,6 +32,8 @@ export interface CrawlFormValues {
   blockedMimeTypes: string;
   delayMs: string;
   obeyRobots: boolean;
+  /** "Keep a web archive (WARC)" (`archive.keepWarc`). */
+  keepWarc: boolean;
   strategy: Strategy;
   /** The algorithm settings that are not numbers (names as in `params`). */
   earlyStop: boolean;
@@ -47,7 +50,7 @@ export interface CrawlFormValues {
 }
 
 /** Settings the form does not show but a cloned crawl must keep (user agent, per-host concurrency…). */
-export type HiddenSettings = Pick<CrawlConfig, "politeness">;
+export type HiddenSettings = Pick<CrawlConfig, "politeness"> & Partial<Pick<CrawlConfig, "archive">>;
 
 /** "a\n b \n\n" → ["a", "b"]; extensions and MIME types may also be separated by spaces or commas. */
 export function splitLines(text: string): string[] {
@@ -75,6 +78,7 @@ export function defaultFormValues(): CrawlFormValues {
     blockedMimeTypes: blocklist.mimeTypes.join(" "),
     delayMs: String(politeness.delayMs),
     obeyRobots: politeness.obeyRobots,
+    keepWarc: archiveSchema.parse({}).keepWarc,
     strategy: "sb",
     earlyStop: params.earlyStop,
     skipDeadUrlShapes: params.skipDeadUrlShapes,
@@ -109,6 +113,7 @@ export function formValuesFromConfig(config: CrawlConfig): CrawlFormValues {
     blockedMimeTypes: config.blocklist.mimeTypes.join(" "),
     delayMs: String(config.politeness.delayMs),
     obeyRobots: config.politeness.obeyRobots,
+    keepWarc: config.archive.keepWarc,
     strategy: config.strategy === "sb-oracle" ? "sb" : config.strategy,
     earlyStop: config.params.earlyStop,
     skipDeadUrlShapes: config.params.skipDeadUrlShapes,
@@ -215,6 +220,7 @@ export function buildCrawlSettings(values: CrawlFormValues, hidden?: HiddenSetti
       delayMs: delayMs ?? 0,
       obeyRobots: values.obeyRobots,
     },
+    archive: { ...hidden?.archive, keepWarc: values.keepWarc },
     strategy: values.strategy,
     params: params as CrawlConfigInput["params"],
     ...(seed === null ? {} : { seed }),

@@ -26,6 +26,8 @@ export function normalizeConfig(raw: unknown, crawl: { rootUrl: string; seed: nu
     politeness: pick(shape.politeness, stored.politeness),
     strategy: pick(shape.strategy, stored.strategy),
     params: pick(shape.params, stored.params),
+    // Crawls stored before web archives existed kept none.
+    archive: stored.archive === undefined ? { ...shape.archive.parse(undefined), keepWarc: false } : pick(shape.archive, stored.archive),
     seed: crawl.seed,
     allowPrivateNetwork: pick(shape.allowPrivateNetwork, stored.allowPrivateNetwork),
   };

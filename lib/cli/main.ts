@@ -2,6 +2,8 @@ import { CliUsageError, EXIT_FAILURE, EXIT_USAGE } from "./cli-error";
 import { benchCommand, benchHelp, benchRunCommand } from "./commands/bench";
 import { crawlCommand, crawlHelp } from "./commands/crawl";
 import { demoCommand, demoHelp } from "./commands/demo";
+import { exportCommand, exportHelp } from "./commands/export";
+import { importCommand, importHelp } from "./commands/import";
 import { migrateCommand, migrateHelp } from "./commands/migrate";
 import { replayCommand, replayHelp } from "./commands/replay";
 import { setupLinkCommand } from "./commands/setup-link";
@@ -18,6 +20,8 @@ const commands: Record<string, Command> = {
   bench: { help: benchHelp, run: benchCommand },
   crawl: { help: crawlHelp, run: crawlCommand },
   demo: { help: demoHelp, run: demoCommand },
+  export: { help: exportHelp, run: exportCommand },
+  import: { help: importHelp, run: importCommand },
   migrate: { help: migrateHelp, run: migrateCommand },
   replay: { help: replayHelp, run: replayCommand },
   token: { help: tokenHelp, run: tokenCommand },

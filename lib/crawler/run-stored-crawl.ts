@@ -1,3 +1,4 @@
+import { openCrawlWarcRecorder } from "../archive/crawl-warc-recorder";
 import type { ForageConfig } from "../config";
 import { crawlConfigSchema, withParamsAddedLater, type CrawlConfig } from "../crawl-config";
 import { STOP_REASONS } from "../crawl-status";
@@ -154,6 +155,8 @@ export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<Cr
   else sink.event({ level: "info", kind: "resumed-from-checkpoint", message: resumedMessage!, data: { requests: document.engine.counters.requests } });
   // The resumed engine makes the rolled-back requests again: the log answers them, not the site.
   const recovery = recoveryLog ? new RecoveringFetcher(options.politeness, recoveryLog, (end) => sink.event(recoveryEvent(end))) : null;
+  // A replay (own fetcher) makes no exchange with a site: it archives nothing.
+  const warc = options.fetcher ? null : openCrawlWarcRecorder(options.forage.dataDir, crawlId, config);
   let groupsAt = 0;
   const meter = options.meter ?? new EngineMeter();
   const schedule = new CheckpointSchedule(() => meter.ms, options.checkpointSchedule);
@@ -176,6 +179,7 @@ export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<Cr
     beforePage: options.beforePage,
     meter,
     restore: document?.engine,
+    exchangeRecorder: warc ?? undefined,
     afterPage: async () => {
       options.onProgress?.(run.counters);
       // Group snapshots cost one statement per group: every 2 s is plenty for the cockpit.
@@ -218,6 +222,7 @@ export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<Cr
       });
     }
     recovery?.close();
+    await closeWarc(warc, sink);
     sink.counters({ ...run.counters, frontierSize: run.engine.frontierSize() }); // the final numbers
     await sink.flush(last);
     if (end.kind === "stopped") {
@@ -240,9 +245,19 @@ export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<Cr
     throw error;
   } finally {
     recovery?.close();
+    await warc?.close().catch(() => undefined);
     sink.close();
     await run.close();
   }
+}
+
+/** Waits for the archive's last records; says when it failed (the crawl itself went on). */
+async function closeWarc(warc: ReturnType<typeof openCrawlWarcRecorder>, sink: DatabaseCrawlSink): Promise<void> {
+  if (!warc) return;
+  await warc.close();
+  const { failure, records, bytes, files } = warc.writer;
+  if (failure) sink.event({ level: "error", kind: "warc-failed", message: `The web archive stopped: ${failure.message}`, data: { records, bytes } });
+  else sink.event({ level: "info", kind: "warc-written", message: `Web archive: ${records} records, ${bytes} bytes in ${files.length} WARC files`, data: { records, bytes, files: files.length } });
 }
 
 function recoveryEvent(end: RecoveryEnd): EventRow {

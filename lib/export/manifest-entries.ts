@@ -1,10 +1,11 @@
+import { lastSuccessByUrl, type WarcRecordRef } from "../archive/warc-index";
 import type { ForageConfig } from "../config";
 import type { Db } from "../store/prisma-client";
 import { targetFileName, UniqueNames } from "./file-names";
 import { resolveStoredPath, statStoredFile } from "./stored-file";
 
 /** Manifest columns, in order (docs/API.md "Downloads"). */
-export const MANIFEST_COLUMNS = ["url", "file", "mime", "bytes", "sha256", "sourceUrl", "tagPath", "fetchedAt", "note"] as const;
+export const MANIFEST_COLUMNS = ["url", "file", "mime", "bytes", "sha256", "sourceUrl", "tagPath", "fetchedAt", "note", "warcFile", "warcRecordId"] as const;
 
 /** What `note` says when a target's file is not on disk (the `file` cell is then empty). */
 export const MISSING_NOTE = "missing on disk";
@@ -24,6 +25,9 @@ export interface ManifestEntry {
   tagPath: string | null;
   fetchedAt: string;
   note: string;
+  /** The WARC file (name) and record holding the target's response; "" when the crawl kept no archive. */
+  warcFile: string;
+  warcRecordId: string;
   /** Absolute path of the stored file when this entry is the first with its content; else null. */
   sourcePath: string | null;
 }
@@ -36,6 +40,8 @@ export interface ManifestOptions {
   isMissing?: (targetId: number) => boolean;
   /** Rows per database page. @default 500 */
   pageSize?: number;
+  /** URL → its WARC record; @default read from the crawl's CDXJ sidecars */
+  warcRecords?: Map<string, WarcRecordRef>;
 }
 
 /**
@@ -48,8 +54,9 @@ export async function* manifestEntries(
   db: Db,
   config: ForageConfig,
   crawlId: number,
-  { upToId, isMissing, pageSize = 500 }: ManifestOptions = {},
+  { upToId, isMissing, pageSize = 500, warcRecords }: ManifestOptions = {},
 ): AsyncGenerator<ManifestEntry> {
+  const records = warcRecords ?? (await lastSuccessByUrl(config.dataDir, crawlId));
   const names = new UniqueNames();
   const fileBySha = new Map<string, string>();
   let cursor = 0;
@@ -72,6 +79,8 @@ export async function* manifestEntries(
         sourceUrl: row.sourceUrl,
         tagPath: row.tagPath,
         fetchedAt: row.fetchedAt.toISOString(),
+        warcFile: records.get(row.url)?.warcFile ?? "",
+        warcRecordId: records.get(row.url)?.recordId ?? "",
       };
       const shared = fileBySha.get(row.sha256);
       if (shared !== undefined) {
@@ -91,5 +100,5 @@ export async function* manifestEntries(
 
 /** The manifest's cells of an entry, in `MANIFEST_COLUMNS` order. */
 export function manifestCells(entry: ManifestEntry): (string | number | null)[] {
-  return [entry.url, entry.file, entry.mime, entry.bytes, entry.sha256, entry.sourceUrl, entry.tagPath, entry.fetchedAt, entry.note];
+  return [entry.url, entry.file, entry.mime, entry.bytes, entry.sha256, entry.sourceUrl, entry.tagPath, entry.fetchedAt, entry.note, entry.warcFile, entry.warcRecordId];
 }

@@ -160,7 +160,7 @@ export interface TestCrawlResult {
   wallMs: number;
 }
 
-export interface TestCrawlOptions extends Partial<Pick<CreateEngineOptions, "keepPageBodies" | "live">> {
+export interface TestCrawlOptions extends Partial<Pick<CreateEngineOptions, "keepPageBodies" | "live" | "exchangeRecorder">> {
   /** Checked after every page: true pauses the crawl there (`end.kind === "paused"`). */
   stopWhen?: (counters: CrawlCounters) => boolean;
 }
@@ -178,6 +178,7 @@ export async function runTestCrawl(input: TestCrawlInput, options: TestCrawlOpti
     politeness: new HostPoliteness(),
     keepPageBodies: options.keepPageBodies ?? false,
     live: options.live,
+    exchangeRecorder: options.exchangeRecorder,
     afterPage: async () => {
       if (options.stopWhen?.(run.counters)) stop.abort();
     },

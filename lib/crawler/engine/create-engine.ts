@@ -3,6 +3,7 @@ import { CookieJar } from "../fetch/cookie-jar";
 import { HostPoliteness } from "../fetch/host-politeness";
 import { DEFAULT_USER_AGENT, HttpFetcher } from "../fetch/http-fetcher";
 import { RobotsCache, robotsFetchFor } from "../fetch/robots";
+import type { ExchangeRecorder } from "../fetch/exchange-recorder";
 import type { Fetcher } from "../fetch/types";
 import { Prng } from "../prng";
 import { UrlClassifier } from "../url-classifier";
@@ -69,6 +70,8 @@ export interface CreateEngineOptions {
   restore?: EngineState;
   /** Wraps the fetcher every request goes through (a crash recovery answers from the request log first). */
   wrapFetcher?: (fetcher: Fetcher) => Fetcher;
+  /** Receives every exchange made over the network (the crawl's WARC). @default none */
+  exchangeRecorder?: ExchangeRecorder;
 }
 
 export interface CrawlRun {
@@ -117,7 +120,7 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
     restore?.storedTargetBytes ?? 0,
   );
   // Every request of the crawl (robots.txt included) under its size, quota and deadline limits.
-  const limitedFetcher = new CrawlFetcher(fetcher, config.params, budget);
+  const limitedFetcher = new CrawlFetcher(fetcher, config.params, budget, options.exchangeRecorder ?? null);
   const live = options.live ?? (() => ({ delayMs: config.politeness.delayMs, urlPatterns: config.blocklist.urlPatterns }));
   const owner = options.owner ?? config.rootUrl;
   const robots = config.politeness.obeyRobots

@@ -114,6 +114,7 @@ export class RequestRunner {
         method,
         url,
         headers: cookie === undefined ? undefined : { cookie },
+        facts: context,
         signal: this.signal,
         maxBodyBytes: Math.max(maxHtmlBytes, maxTargetBytes),
         blockedMimePrefixes: this.blockedMimes,

@@ -35,6 +35,8 @@ export interface ReadBodyOptions {
   signal?: AbortSignal;
   /** Decoded bytes allowed per compressed byte once past {@link DECOMPRESSION_RATIO_FLOOR_BYTES}. @default MAX_DECOMPRESSION_RATIO, MAX_FILE_DECOMPRESSION_RATIO with a sink */
   maxDecompressionRatio?: number;
+  /** Sees every chunk as received, before decoding (the web archive keeps those bytes). */
+  onWireChunk?: (chunk: Buffer) => void;
 }
 
 export interface ReadBodyResult {
@@ -105,6 +107,7 @@ export async function readBody(source: Readable, o: ReadBodyOptions): Promise<Re
   const countWire = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       stats.wire += chunk.length;
+      o.onWireChunk?.(chunk);
       done(null, chunk);
     },
   });
@@ -194,19 +197,38 @@ export async function readBody(source: Readable, o: ReadBodyOptions): Promise<Re
  * drained so the keep-alive connection survives; anything else is aborted, which closes
  * the connection: one reconnect is cheaper than downloading a big file for nothing.
  */
-export async function discardBody(source: Readable, contentLength: number | null, drainUpTo = 64 * 1024): Promise<number> {
+export async function discardBody(
+  source: Readable,
+  contentLength: number | null,
+  drainUpTo = 64 * 1024,
+  onWireChunk?: (chunk: Buffer) => void,
+): Promise<number> {
+  return (await drainOrDrop(source, contentLength, drainUpTo, onWireChunk)).wireBytes;
+}
+
+/** {@link discardBody}, also telling whether the body was read to its end (`complete`). */
+export async function drainOrDrop(
+  source: Readable,
+  contentLength: number | null,
+  drainUpTo = 64 * 1024,
+  onWireChunk?: (chunk: Buffer) => void,
+): Promise<{ wireBytes: number; complete: boolean }> {
   source.on("error", noop);
   if (contentLength === null || contentLength > drainUpTo) {
     source.destroy();
-    return 0;
+    return { wireBytes: 0, complete: contentLength === 0 };
   }
   let wire = 0;
   try {
-    for await (const chunk of source) wire += (chunk as Buffer).length;
+    for await (const chunk of source) {
+      wire += (chunk as Buffer).length;
+      onWireChunk?.(chunk as Buffer);
+    }
   } catch {
     // a failed drain only costs the connection
+    return { wireBytes: wire, complete: false };
   }
-  return wire;
+  return { wireBytes: wire, complete: true };
 }
 
 function errorMessage(e: unknown): string {

@@ -7,9 +7,10 @@ import { performance } from "node:perf_hooks";
 import { type Agent, request } from "undici";
 import { z } from "zod";
 import { MAX_URL_CHARS } from "../defaults";
-import { discardBody, readBody } from "./body";
+import { drainOrDrop, readBody } from "./body";
 import { effectiveMime } from "./effective-mime";
 import { DeadlineError, type FetchError, SinkError, toFetchError, UrlTooLongError } from "./errors";
+import { openRecording, type TruncationReason } from "./exchange-recorder";
 import type { NetworkPolicy } from "./network-policy";
 import { agentOptionsSchema, assertFetchableUrl, createAgent, networkPolicyOf } from "./network-safety";
 import { emptyFetchResult, type BodyDisposition, type FetchRequest, type FetchResult, type Fetcher, type ResponseHead } from "./types";
@@ -48,14 +49,24 @@ export class HttpFetcher implements Fetcher {
    * GET open a new connection (80 requests → 79 connections; a TLS handshake each on https).
    */
   private readonly headAgent: Agent;
+  /**
+   * `host:port` → the address of the latest connection to it (for the archive's WARC-IP-Address).
+   * undici does not say which socket served a request; with one connection per host at a time
+   * (the crawl's politeness) the latest one is it.
+   */
+  private readonly addresses = new Map<string, string>();
 
   constructor(options: HttpFetcherOptions = {}) {
     const { userAgent, requestDeadlineMs, ...agentOptions } = httpFetcherOptionsSchema.parse(options);
     this.userAgent = userAgent;
     this.requestDeadlineMs = requestDeadlineMs;
     this.networkPolicy = networkPolicyOf(agentOptions);
-    this.agent = createAgent(agentOptions);
-    this.headAgent = createAgent(agentOptions);
+    const remember = (hostPort: string, address: string): void => {
+      if (this.addresses.size >= 10_000) this.addresses.clear();
+      this.addresses.set(hostPort, address);
+    };
+    this.agent = createAgent(agentOptions, remember);
+    this.headAgent = createAgent(agentOptions, remember);
   }
 
   /** Performs exactly one request. Never throws: failures are outcome "error". */
@@ -100,22 +111,47 @@ export class HttpFetcher implements Fetcher {
     };
 
     let response: Awaited<ReturnType<typeof request>>;
+    let sentHeaders: Record<string, string> = {};
+    const requestedAt = new Date();
     try {
       if (req.url.length > MAX_URL_CHARS) {
         throw new UrlTooLongError(`URL of ${req.url.length} characters, over the ${MAX_URL_CHARS}-character limit: ${req.url.slice(0, 80)}…`);
       }
       const url = assertFetchableUrl(req.url, this.networkPolicy);
+      sentHeaders = { ...req.headers, "user-agent": this.userAgent, "accept-encoding": ACCEPT_ENCODING, accept: "*/*" };
       response = await request(url, {
         method: req.method,
         dispatcher: req.method === "HEAD" ? this.headAgent : this.agent,
         signal,
-        headers: { ...req.headers, "user-agent": this.userAgent, "accept-encoding": ACCEPT_ENCODING, accept: "*/*" },
+        headers: sentHeaders,
+        // The header list as received (case, order, repeats) for the web archive; parsed below.
+        responseHeaders: "raw",
       });
     } catch (err) {
       return finish(toFetchError(err, signal));
     }
 
-    const head = describeResponse(req, response.statusCode, response.headers);
+    const rawHeaders = headerPairs(response.headers as unknown as string[]);
+    const head = describeResponse(req, response.statusCode, rawHeaders);
+    const recording = openRecording(req.recorder, () => ({
+      method: req.method,
+      url: req.url,
+      requestHeaders: [["host", new URL(req.url).host], ...Object.entries(sentHeaders)],
+      requestedAt,
+      httpVersion: "HTTP/1.1",
+      status: response.statusCode,
+      statusText: response.statusText ?? "",
+      responseHeaders: rawHeaders,
+      remoteAddress: this.addressOf(req.url),
+      facts: req.facts,
+    }));
+    const body = response.body;
+    const onWireChunk = (chunk: Buffer): void => recording.chunk(chunk);
+    const dropBody = async (contentLength: number | null): Promise<number> => {
+      const drained = await drainOrDrop(body, contentLength, undefined, onWireChunk);
+      recording.end({ truncated: drained.complete ? null : "unspecified" });
+      return drained.wireBytes;
+    };
     Object.assign(result, {
       status: head.status,
       headers: head.headers,
@@ -123,29 +159,28 @@ export class HttpFetcher implements Fetcher {
       location: resolveLocation(head.headers.location, req.url),
       headerBytes: estimateHeaderBytes(head.status, response.statusText, head.headers),
     });
-    const body = response.body;
     const is2xx = head.status >= 200 && head.status < 300;
 
     // Blocked types (images, audio, video) cost a request but must not cost their bytes.
     if (is2xx && req.blockedMimePrefixes.some((p) => head.mime.startsWith(p))) {
       result.outcome = "blocked-mime";
-      result.wireBytes = await discardBody(body, req.method === "HEAD" ? 0 : null);
+      result.wireBytes = await dropBody(req.method === "HEAD" ? 0 : null);
       return finish();
     }
     if (req.method === "HEAD") {
-      await discardBody(body, 0);
+      await dropBody(0);
       return finish();
     }
     const overflow = req.overflow ?? "abort";
     if (overflow === "abort" && head.contentLength !== null && head.contentLength > req.maxBodyBytes) {
       result.outcome = "too-large";
       result.error = { code: "too-large", message: `Content-Length ${head.contentLength} over the ${req.maxBodyBytes}-byte limit`, retryable: false };
-      await discardBody(body, null);
+      await dropBody(null);
       return finish();
     }
     const disposition: BodyDisposition = req.wantBody ? req.wantBody(head.mime, head) : true;
     if (disposition === false) {
-      result.wireBytes = await discardBody(body, head.contentLength);
+      result.wireBytes = await dropBody(head.contentLength);
       return finish();
     }
     let sink = null;
@@ -154,7 +189,7 @@ export class HttpFetcher implements Fetcher {
         if (!req.openSink) throw new Error('wantBody returned "stream" but no openSink was given');
         sink = req.openSink(head);
       } catch (err) {
-        await discardBody(body, null);
+        await dropBody(null);
         return finish(new SinkError(`Cannot open sink: ${(err as Error).message}`, { cause: err }));
       }
     }
@@ -165,7 +200,7 @@ export class HttpFetcher implements Fetcher {
       result.error = { code: "too-large", message: `Content-Length ${head.contentLength} over ${limitNote}`, retryable: false };
       result.streamed = sink !== null;
       sink?.destroy();
-      await discardBody(body, null);
+      await dropBody(null);
       return finish();
     }
     const read = await readBody(body, {
@@ -174,7 +209,9 @@ export class HttpFetcher implements Fetcher {
       overflow,
       sink,
       signal,
+      onWireChunk,
     });
+    recording.end({ truncated: truncationOf(read, signal) });
     Object.assign(result, {
       body: read.body,
       bodyBytes: read.bodyBytes,
@@ -190,23 +227,41 @@ export class HttpFetcher implements Fetcher {
     return finish(read.error);
   }
 
+  private addressOf(url: string): string | undefined {
+    const parsed = new URL(url);
+    const host = parsed.hostname.replace(/^\[|\]$/g, "");
+    return this.addresses.get(`${host}:${parsed.port || (parsed.protocol === "https:" ? 443 : 80)}`);
+  }
+
   /** Closes pooled connections; waits for requests in flight. */
   async close(): Promise<void> {
     await Promise.all([this.agent.close(), this.headAgent.close()]);
   }
 }
 
-function describeResponse(
-  req: FetchRequest,
-  status: number,
-  raw: Record<string, string | string[] | undefined>,
-): ResponseHead {
+/** undici's raw header list (`name, value, name, value…`) as pairs. */
+function headerPairs(raw: string[]): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) pairs.push([String(raw[i]), String(raw[i + 1])]);
+  return pairs;
+}
+
+/** Why a read body is incomplete, for the archive; null when it was read to its end. */
+function truncationOf(read: { truncated: boolean; tooLarge: boolean; error?: FetchError }, signal: AbortSignal): TruncationReason | null {
+  if (read.truncated || read.tooLarge) return "length";
+  if (!read.error) return null;
+  if (read.error.code === "deadline-exceeded" || signal.reason instanceof DeadlineError) return "time";
+  if (read.error.code === "decompression-bomb") return "length";
+  return "disconnect";
+}
+
+function describeResponse(req: FetchRequest, status: number, raw: [string, string][]): ResponseHead {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(raw)) {
-    if (value === undefined) continue;
+  for (const [name, value] of raw) {
     const lower = name.toLowerCase();
+    const before = headers[lower];
     // Set-Cookie lines cannot be comma-joined (their dates hold commas): one per line (cookie-jar.ts).
-    headers[lower] = Array.isArray(value) ? value.join(lower === "set-cookie" ? "\n" : ", ") : value;
+    headers[lower] = before === undefined ? value : `${before}${lower === "set-cookie" ? "\n" : ", "}${value}`;
   }
   const length = headers["content-length"];
   const contentLength = length !== undefined && /^\d+$/.test(length.trim()) ? Number(length) : null;

@@ -121,7 +121,7 @@ export function networkPolicyOf(options: AgentOptions): NetworkPolicy {
  * socket's remote address as a last guard. There is no unchecked path: even a crawl allowed
  * every private range goes through it, for the metadata addresses.
  */
-export function createAgent(options: AgentOptions = {}): Agent {
+export function createAgent(options: AgentOptions = {}, onConnected?: (hostPort: string, address: string) => void): Agent {
   const o = agentOptionsSchema.parse(options);
   const policy = networkPolicyOf(o);
   const base = buildConnector({ timeout: o.connectTimeoutMs, lookup: createSafeLookup(policy) });
@@ -137,6 +137,7 @@ export function createAgent(options: AgentOptions = {}): Agent {
         socket.destroy();
         return callback(late, null);
       }
+      if (remote) onConnected?.(`${host}:${opts.port || (opts.protocol === "https:" ? 443 : 80)}`, remote);
       callback(null, socket);
     });
   };

@@ -1,5 +1,6 @@
 import type { Writable } from "node:stream";
 import type { FetchErrorCode } from "./errors";
+import type { ExchangeFacts, ExchangeRecorder } from "./exchange-recorder";
 
 export type FetchMethod = "GET" | "HEAD";
 
@@ -62,6 +63,10 @@ export interface FetchRequest {
   openSink?: (head: ResponseHead) => Writable;
   /** Extra request headers (lower-case names), e.g. `if-none-match`. */
   headers?: Record<string, string>;
+  /** Receives the exchange as it went over the wire (the crawl's web archive). */
+  recorder?: ExchangeRecorder;
+  /** Why the URL was requested, recorded beside the exchange. */
+  facts?: ExchangeFacts;
 }
 
 export type FetchOutcome = "ok" | "blocked-mime" | "too-large" | "error";

@@ -1,0 +1,182 @@
+/**
+ * The crawl's web archive: implements the fetcher's ExchangeRecorder by writing, per exchange,
+ * a `response` record (or a `revisit` when the same payload was archived before), its `request`
+ * record (`WARC-Concurrent-To` the response, same date) and, when the crawl said why it asked, a
+ * `metadata` record with those facts. Payloads are the bytes as received: content coding kept
+ * (a gzip response keeps its gzip bytes), transfer coding removed by undici, so its
+ * `Transfer-Encoding` header is kept as `X-Orig-Transfer-Encoding` (browsertrix and pywb do the same).
+ */
+import { createHash, randomUUID } from "node:crypto";
+import path from "node:path";
+import { WARCRecord } from "warcio";
+import type { ExchangeHead, ExchangeRecorder, ExchangeRecording, TruncationReason } from "../crawler/fetch/exchange-recorder";
+import { cdxjLine } from "./cdxj";
+import { PayloadBuffer } from "./payload-buffer";
+import { isCompressedFormat } from "../export/mime-extensions";
+import { storeWithoutCompression, WARC_VERSION, WarcFileWriter, type WarcFileWriterOptions } from "./warc-file-writer";
+
+export interface WarcExchangeRecorderOptions extends WarcFileWriterOptions {
+  /** Payloads smaller than this are always written in full (a revisit saves nothing on them). @default 0 */
+  minRevisitBytes?: number;
+}
+
+/** Received payload bytes allowed to wait for the writer before the crawl is held back. */
+const MAX_UNWRITTEN_BYTES = 64 * 1024 * 1024;
+
+interface FirstCapture {
+  url: string;
+  date: string;
+  recordId: string;
+}
+
+export class WarcExchangeRecorder implements ExchangeRecorder {
+  readonly writer: WarcFileWriter;
+  /** Payload digest → the response that archived it first (revisits point there). */
+  private readonly seen = new Map<string, FirstCapture>();
+  private spills = 0;
+  private readonly writing = new Set<Promise<void>>();
+  /** Payload bytes received but not yet written; past {@link MAX_UNWRITTEN_BYTES} the crawl waits (`room`). */
+  private unwritten = 0;
+  private waiters: (() => void)[] = [];
+  private readonly minRevisitBytes: number;
+
+  constructor(private readonly options: WarcExchangeRecorderOptions) {
+    this.writer = new WarcFileWriter(options);
+    this.minRevisitBytes = options.minRevisitBytes ?? 0;
+  }
+
+  open(head: ExchangeHead): ExchangeRecording {
+    const payload = new PayloadBuffer(() => path.join(this.options.dir, `.payload-${process.pid}-${++this.spills}.tmp`));
+    return {
+      chunk: (bytes) => payload.write(bytes),
+      end: ({ truncated }) => {
+        const bytes = payload.bytes;
+        this.unwritten += bytes;
+        const done = this.write(head, payload, truncated)
+          .catch((error: unknown) => void (this.writer.failure ??= error instanceof Error ? error : new Error(String(error))))
+          .finally(() => {
+            this.writing.delete(done);
+            this.unwritten -= bytes;
+            if (this.unwritten <= MAX_UNWRITTEN_BYTES) for (const wake of this.waiters.splice(0)) wake();
+          });
+        this.writing.add(done);
+      },
+    };
+  }
+
+  room(): Promise<void> {
+    if (this.unwritten <= MAX_UNWRITTEN_BYTES || this.writer.failure) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  /** Waits for the records of every finished exchange and closes the file. */
+  async close(): Promise<void> {
+    await Promise.all([...this.writing]);
+    await this.writer.close();
+  }
+
+  private async write(head: ExchangeHead, payload: PayloadBuffer, truncated: TruncationReason | null): Promise<void> {
+    const date = head.requestedAt.toISOString();
+    const responseId = `<urn:uuid:${randomUUID()}>`;
+    const payloadDigest = payload.digest();
+    const first = truncated === null && payload.bytes >= Math.max(1, this.minRevisitBytes) ? this.seen.get(payloadDigest) : undefined;
+    const httpHeaders = head.responseHeaders.map(([name, value]): [string, string] =>
+      name.toLowerCase() === "transfer-encoding" ? ["X-Orig-Transfer-Encoding", value] : [name, value],
+    );
+    const statusline = `${head.httpVersion} ${head.status} ${head.statusText}`.trimEnd();
+    const warcHeaders: [string, string][] = [
+      ["WARC-Record-ID", responseId],
+      ["WARC-Payload-Digest", payloadDigest],
+    ];
+    if (head.remoteAddress) warcHeaders.push(["WARC-IP-Address", head.remoteAddress]);
+    if (truncated) warcHeaders.push(["WARC-Truncated", truncated]);
+    let response: WARCRecord;
+    if (first) {
+      await payload.discard();
+      warcHeaders.push(["WARC-Refers-To", first.recordId]);
+      response = WARCRecord.create({ url: head.url, date, type: "revisit", warcVersion: WARC_VERSION, warcHeaders, httpHeaders, statusline, refersToUrl: first.url, refersToDate: first.date });
+      presetBlockDigest(response);
+    } else {
+      if (truncated === null && payload.bytes > 0) this.seen.set(payloadDigest, { url: head.url, date, recordId: responseId });
+      response = WARCRecord.create({ url: head.url, date, type: "response", warcVersion: WARC_VERSION, warcHeaders, httpHeaders, statusline }, payload.read());
+      response.warcHeaders.headers.set("WARC-Block-Digest", await payload.digestAfter(httpHeaderBlock(response)));
+      const encoded = head.responseHeaders.some(([name, value]) => name.toLowerCase() === "content-encoding" && value.trim() !== "" && value.trim().toLowerCase() !== "identity");
+      if (encoded || isCompressedFormat(mimeOf(head))) storeWithoutCompression(response);
+    }
+    const target = new URL(head.url);
+    const request = WARCRecord.create({
+      url: head.url,
+      date,
+      type: "request",
+      warcVersion: WARC_VERSION,
+      warcHeaders: [["WARC-Concurrent-To", responseId]],
+      httpHeaders: head.requestHeaders,
+      statusline: `${head.method} ${target.pathname}${target.search} ${head.httpVersion}`,
+    });
+    presetBlockDigest(request);
+    const records = [response, request];
+    const facts = metadataFields(head, truncated);
+    if (facts) {
+      const block = Buffer.from(facts);
+      const metadata = WARCRecord.create({ url: head.url, date, type: "metadata", warcVersion: WARC_VERSION, warcHeaders: [["WARC-Concurrent-To", responseId], ["Content-Type", "application/warc-fields"]] }, [block]);
+      presetBlockDigest(metadata, block);
+      records.push(metadata);
+    }
+    const mime = mimeOf(head);
+    // Only GETs are indexed: a reader replaying a URL wants its body, not a HEAD's empty answer.
+    await this.writer.writeGroup(records, ([written]) =>
+      written && head.method === "GET"
+        ? [
+            cdxjLine({
+              url: head.url,
+              date,
+              mime,
+              status: head.status,
+              digest: payloadDigest,
+              offset: written.offset,
+              length: written.length,
+              filename: written.filename,
+              recordId: responseId,
+              recordType: first ? "revisit" : "response",
+            }),
+          ]
+        : [],
+    );
+  }
+}
+
+function mimeOf(head: ExchangeHead): string {
+  return (head.responseHeaders.find(([name]) => name.toLowerCase() === "content-type")?.[1] ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+/** The HTTP header block exactly as warcio's serializer writes it (and hashes it). */
+function httpHeaderBlock(record: WARCRecord): Buffer {
+  return record.httpHeaders ? Buffer.from(`${record.httpHeaders.toString()}\r\n`) : Buffer.alloc(0);
+}
+
+/**
+ * Sets WARC-Block-Digest from node:crypto so that warcio's serializer skips its own hashing
+ * (hash-wasm: several times slower per byte). `payload` is the block after the HTTP headers.
+ */
+function presetBlockDigest(record: WARCRecord, payload: Buffer = Buffer.alloc(0)): void {
+  const digest = createHash("sha256").update(httpHeaderBlock(record)).update(payload).digest("hex");
+  record.warcHeaders.headers.set("WARC-Block-Digest", `sha256:${digest}`);
+}
+
+/** The crawl's facts about an exchange as `application/warc-fields`; null when it has none. */
+function metadataFields(head: ExchangeHead, truncated: TruncationReason | null): string | null {
+  const facts = head.facts;
+  if (!facts) return null;
+  const lines: string[] = [];
+  const add = (name: string, value: string | number | null | undefined): void => {
+    if (value === null || value === undefined || value === "") return;
+    lines.push(`${name}: ${String(value).replace(/[\r\n]+/g, " ")}\r\n`);
+  };
+  add("forage-kind", facts.kind);
+  add("forage-tag-path", facts.tagPath);
+  add("forage-group", facts.groupId);
+  add("forage-depth", facts.depth);
+  add("forage-referrer", facts.referrer);
+  add("forage-outcome", truncated ? `truncated (${truncated})` : "complete");
+  return lines.join("");
+}
