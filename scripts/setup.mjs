@@ -84,16 +84,24 @@ export function ensureNextBuild() {
   run(process.execPath, ["node_modules/next/dist/bin/next", "build"]);
 }
 
-/** Debian's Chromium for the browser tests; installed when missing and we are root. */
-export function ensureChromium() {
-  if (fs.existsSync("/usr/bin/chromium")) return;
+/**
+ * Debian packages the tests use, installed when missing and we are root: Chromium for the browser
+ * tests, wget as another crawler whose WARC files `forage import` must read.
+ */
+export function ensureTestPackages() {
+  const missing = [
+    { binary: "/usr/bin/chromium", pkg: "chromium" },
+    { binary: "/usr/bin/wget", pkg: "wget" },
+  ].filter(({ binary }) => !fs.existsSync(binary));
+  if (missing.length === 0) return;
+  const names = missing.map(({ pkg }) => pkg);
   if (typeof process.getuid === "function" && process.getuid() === 0) {
-    log("Installing Chromium from Debian for the browser tests…");
+    log(`Installing ${names.join(" and ")} from Debian for the tests…`);
     run("apt-get", ["update", "-qq"]);
-    run("apt-get", ["install", "-y", "-qq", "chromium"], { env: { DEBIAN_FRONTEND: "noninteractive" } });
+    run("apt-get", ["install", "-y", "-qq", ...names], { env: { DEBIAN_FRONTEND: "noninteractive" } });
     return;
   }
-  log("The browser tests need Debian's Chromium: run `sudo apt-get install -y chromium`, then try again.");
+  log(`The tests need Debian's ${names.join(" and ")}: run \`sudo apt-get install -y ${names.join(" ")}\`, then try again.`);
   process.exit(1);
 }
 

@@ -1,9 +1,9 @@
 // `npm test`: every layer (unit, integration, browser) in one run. Installs what it needs first.
-import { ensureChromium, ensureDependencies, ensureNextBuild, ensurePostgres, ensurePrismaClient, log, run } from "./setup.mjs";
+import { ensureDependencies, ensureNextBuild, ensurePostgres, ensurePrismaClient, ensureTestPackages, log, run } from "./setup.mjs";
 
 ensureDependencies();
 ensurePrismaClient();
-ensureChromium();
+ensureTestPackages();
 // The PostgreSQL tests always run: a skipped test checks nothing.
 const postgresProblem = ensurePostgres({ install: true });
 if (postgresProblem) {

@@ -55,6 +55,8 @@ export async function runBenchCrawl(input: BenchRunInput): Promise<BenchRunResul
       budget: { requests: input.budgetRequests },
       politeness: { delayMs: 0, obeyRobots: true },
       allowPrivateNetwork: true,
+      // The bench measures the crawler; the web archive's own cost is measured by test/bench/warc-cost.ts.
+      archive: { keepWarc: false },
       params: input.params ?? {},
     });
     const crawlId = await insertCrawl(db, config);
