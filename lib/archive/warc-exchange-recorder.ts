@@ -9,7 +9,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import path from "node:path";
 import { WARCRecord } from "warcio";
-import type { ExchangeHead, ExchangeRecorder, ExchangeRecording, TruncationReason } from "../crawler/fetch/exchange-recorder";
+import type { ArchivedPayload, ExchangeHead, ExchangeRecorder, ExchangeRecording, TruncationReason } from "../crawler/fetch/exchange-recorder";
 import { cdxjLine } from "./cdxj";
 import { PayloadBuffer } from "./payload-buffer";
 import { isCompressedFormat } from "../export/mime-extensions";
@@ -27,6 +27,9 @@ interface FirstCapture {
   url: string;
   date: string;
   recordId: string;
+  contentEncoding: string;
+  /** Where its response record landed (null if the archive failed before). */
+  location: Promise<ArchivedPayload | null>;
 }
 
 export class WarcExchangeRecorder implements ExchangeRecorder {
@@ -52,14 +55,18 @@ export class WarcExchangeRecorder implements ExchangeRecorder {
       end: ({ truncated }) => {
         const bytes = payload.bytes;
         this.unwritten += bytes;
-        const done = this.write(head, payload, truncated)
-          .catch((error: unknown) => void (this.writer.failure ??= error instanceof Error ? error : new Error(String(error))))
-          .finally(() => {
-            this.writing.delete(done);
-            this.unwritten -= bytes;
-            if (this.unwritten <= MAX_UNWRITTEN_BYTES) for (const wake of this.waiters.splice(0)) wake();
-          });
+        const location = this.write(head, payload, truncated).catch((error: unknown) => {
+          this.writer.failure ??= error instanceof Error ? error : new Error(String(error));
+          return null;
+        });
+        const done = location.then(() => {
+          this.writing.delete(done);
+          this.unwritten -= bytes;
+          if (this.unwritten <= MAX_UNWRITTEN_BYTES) for (const wake of this.waiters.splice(0)) wake();
+        });
         this.writing.add(done);
+        // A truncated payload is not the body the crawl kept: nothing to read back.
+        return truncated === null ? location : Promise.resolve(null);
       },
     };
   }
@@ -69,13 +76,37 @@ export class WarcExchangeRecorder implements ExchangeRecorder {
     return new Promise((resolve) => this.waiters.push(resolve));
   }
 
+  /**
+   * Waits for the records of every exchange ended so far and writes them to the file: the
+   * locations they resolved with can then be stored (a reader finds whole records there).
+   */
+  async sync(): Promise<void> {
+    await Promise.all([...this.writing]);
+    await this.writer.sync();
+  }
+
   /** Waits for the records of every finished exchange and closes the file. */
   async close(): Promise<void> {
     await Promise.all([...this.writing]);
     await this.writer.close();
   }
 
-  private async write(head: ExchangeHead, payload: PayloadBuffer, truncated: TruncationReason | null): Promise<void> {
+  /** Writes the exchange's records; resolves with where its payload lies (a revisit: the first capture's). */
+  private async write(head: ExchangeHead, payload: PayloadBuffer, truncated: TruncationReason | null): Promise<ArchivedPayload | null> {
+    const settle: { located: (location: ArchivedPayload | null) => void } = { located: () => {} };
+    try {
+      return await this.writeRecords(head, payload, truncated, settle);
+    } finally {
+      settle.located(null); // a failed write: revisits of this payload must not wait forever (no-op once located)
+    }
+  }
+
+  private async writeRecords(
+    head: ExchangeHead,
+    payload: PayloadBuffer,
+    truncated: TruncationReason | null,
+    settle: { located: (location: ArchivedPayload | null) => void },
+  ): Promise<ArchivedPayload | null> {
     const date = head.requestedAt.toISOString();
     const responseId = `<urn:uuid:${randomUUID()}>`;
     const payloadDigest = payload.digest();
@@ -97,7 +128,10 @@ export class WarcExchangeRecorder implements ExchangeRecorder {
       response = WARCRecord.create({ url: head.url, date, type: "revisit", warcVersion: WARC_VERSION, warcHeaders, httpHeaders, statusline, refersToUrl: first.url, refersToDate: first.date });
       presetBlockDigest(response);
     } else {
-      if (truncated === null && payload.bytes > 0) this.seen.set(payloadDigest, { url: head.url, date, recordId: responseId });
+      if (truncated === null && payload.bytes > 0) {
+        const location = new Promise<ArchivedPayload | null>((resolve) => (settle.located = resolve));
+        this.seen.set(payloadDigest, { url: head.url, date, recordId: responseId, contentEncoding: contentEncodingOf(head), location });
+      }
       response = WARCRecord.create({ url: head.url, date, type: "response", warcVersion: WARC_VERSION, warcHeaders, httpHeaders, statusline }, payload.read());
       response.warcHeaders.headers.set("WARC-Block-Digest", await payload.digestAfter(httpHeaderBlock(response)));
       const encoded = head.responseHeaders.some(([name, value]) => name.toLowerCase() === "content-encoding" && value.trim() !== "" && value.trim().toLowerCase() !== "identity");
@@ -124,8 +158,8 @@ export class WarcExchangeRecorder implements ExchangeRecorder {
     }
     const mime = mimeOf(head);
     // Only GETs are indexed: a reader replaying a URL wants its body, not a HEAD's empty answer.
-    await this.writer.writeGroup(records, ([written]) =>
-      written && head.method === "GET"
+    const written = await this.writer.writeGroup(records, ([record]) =>
+      record && head.method === "GET"
         ? [
             cdxjLine({
               url: head.url,
@@ -133,16 +167,29 @@ export class WarcExchangeRecorder implements ExchangeRecorder {
               mime,
               status: head.status,
               digest: payloadDigest,
-              offset: written.offset,
-              length: written.length,
-              filename: written.filename,
+              offset: record.offset,
+              length: record.length,
+              filename: record.filename,
               recordId: responseId,
               recordType: first ? "revisit" : "response",
             }),
           ]
         : [],
     );
+    const archivedAt = written?.[0];
+    const location = archivedAt ? { file: path.join(this.options.dir, archivedAt.filename), offset: archivedAt.offset, length: archivedAt.length } : null;
+    settle.located(location);
+    if (!first) return location;
+    // The first capture decodes to this body only under the same content coding.
+    return first.contentEncoding === contentEncodingOf(head) ? first.location : null;
   }
+}
+
+function contentEncodingOf(head: ExchangeHead): string {
+  return head.responseHeaders
+    .filter(([name]) => name.toLowerCase() === "content-encoding")
+    .map(([, value]) => value.trim().toLowerCase())
+    .join(",");
 }
 
 function mimeOf(head: ExchangeHead): string {

@@ -133,6 +133,19 @@ export class WarcFileWriter {
     this.file = null;
   }
 
+  /**
+   * Writes the groups queued so far to the file now instead of at the next batch: a caller about
+   * to store rows that point at those records makes sure their bytes are there first.
+   */
+  sync(): Promise<void> {
+    const task = this.tail.then(async () => {
+      if (!this.file || this.failure) return;
+      await this.flushPending(this.file).catch((error: unknown) => void (this.failure ??= error instanceof Error ? error : new Error(String(error))));
+    });
+    this.tail = task;
+    return task;
+  }
+
   /** The timer's flush, queued behind the groups being written. */
   private flushSoon(): void {
     this.flushTimer = null;

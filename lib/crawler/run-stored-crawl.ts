@@ -146,17 +146,18 @@ export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<Cr
   if (!document) await updateCrawl({ status: "running", startedAt: new Date() });
   else if (!options.resumePaused) await updateCrawl({ status: "running" });
   const bodies = document ? await storedBodyHashes(db, crawlId) : [];
+  // A replay (own fetcher) makes no exchange with a site: it archives nothing.
+  const warc = options.fetcher ? null : openCrawlWarcRecorder(options.forage.dataDir, crawlId, config);
   const sink = new DatabaseCrawlSink(createBatchWriter(db, options.forage), crawlId, options.forage.dataDir, {
     holderId,
     requestRowsWritten: document?.requestRows ?? 0,
+    archive: warc, // the archived pages are read back from it: no second copy in a page pack
   });
   sink.rememberPageBodies(bodies);
   if (!document) sink.event({ level: "info", kind: "started", message: `Crawl started (${config.strategy}, seed ${config.seed})` });
   else sink.event({ level: "info", kind: "resumed-from-checkpoint", message: resumedMessage!, data: { requests: document.engine.counters.requests } });
   // The resumed engine makes the rolled-back requests again: the log answers them, not the site.
   const recovery = recoveryLog ? new RecoveringFetcher(options.politeness, recoveryLog, (end) => sink.event(recoveryEvent(end))) : null;
-  // A replay (own fetcher) makes no exchange with a site: it archives nothing.
-  const warc = options.fetcher ? null : openCrawlWarcRecorder(options.forage.dataDir, crawlId, config);
   let groupsAt = 0;
   const meter = options.meter ?? new EngineMeter();
   const schedule = new CheckpointSchedule(() => meter.ms, options.checkpointSchedule);

@@ -1,3 +1,5 @@
+import path from "node:path";
+import type { ArchivedPayload } from "../crawler/fetch/exchange-recorder";
 import type {
   CrawlCounters,
   CrawlSink,
@@ -26,6 +28,23 @@ export interface DatabaseCrawlSinkOptions {
   holderId?: string | null;
   /** Request-log rows already written for the crawl (a resumed crawl: its checkpoint's count). @default 0 */
   requestRowsWritten?: number;
+  /**
+   * The crawl's web archive, when it keeps one: pages it archived are stored as rows pointing
+   * at their WARC records instead of a second copy in a page pack. @default null
+   */
+  archive?: PageArchive | null;
+}
+
+/** What the sink needs of the web archive: its records of the exchanges ended so far written to disk. */
+export interface PageArchive {
+  sync(): Promise<void>;
+}
+
+/** A new page body whose location in the web archive is not known yet. */
+interface ArchivedBody {
+  sha256: string;
+  body: Buffer;
+  archived: Promise<ArchivedPayload | null>;
 }
 
 /**
@@ -46,6 +65,8 @@ export class DatabaseCrawlSink implements CrawlSink {
   private metricRows: MetricRow[] = [];
   private eventRows: EventRow[] = [];
   private bodies: StoredPageBody[] = [];
+  private archivedBodies: ArchivedBody[] = [];
+  private readonly archive: PageArchive | null;
   private groupRows: GroupRow[] | null = null;
   private counterRow: CrawlCounters | null = null;
   private lastMetricRequests = -1;
@@ -61,12 +82,13 @@ export class DatabaseCrawlSink implements CrawlSink {
   constructor(
     private readonly writer: CrawlBatchWriter,
     private readonly crawlId: number,
-    dataDir: string,
+    private readonly dataDir: string,
     options: DatabaseCrawlSinkOptions = {},
   ) {
     this.files = new TargetFileStore(dataDir, crawlId);
     this.pages = new PageBodyStore(dataDir, crawlId);
     this.holderId = options.holderId ?? null;
+    this.archive = options.archive ?? null;
     this.requestRowsWritten = options.requestRowsWritten ?? 0;
   }
 
@@ -99,9 +121,11 @@ export class DatabaseCrawlSink implements CrawlSink {
     this.flushInBackgroundIfDue();
   }
 
-  pageBody(body: Buffer): string {
-    const { sha256, created } = this.pages.put(body);
-    if (created) this.bodies.push(created);
+  pageBody(body: Buffer, archived?: Promise<ArchivedPayload | null>): string {
+    const { sha256, isNew } = this.pages.claim(body);
+    if (!isNew) return sha256;
+    if (archived && this.archive) this.archivedBodies.push({ sha256, body, archived });
+    else this.bodies.push(this.pages.append(sha256, body));
     return sha256;
   }
 
@@ -146,6 +170,8 @@ export class DatabaseCrawlSink implements CrawlSink {
     if (this.failure) throw this.failure;
     this.lastFlushAt = Date.now();
     this.pages.sync(); // the body rows below point into the pack
+    const archivedBodies = this.archivedBodies;
+    this.archivedBodies = [];
     const batch: CrawlBatch = {
       crawlId: this.crawlId,
       requests: this.requests,
@@ -166,7 +192,7 @@ export class DatabaseCrawlSink implements CrawlSink {
     this.bodies = [];
     this.groupRows = null;
     this.counterRow = null;
-    if (isEmptyBatch(batch)) {
+    if (isEmptyBatch(batch) && archivedBodies.length === 0) {
       await this.writing;
       if (this.failure) throw this.failure;
       return;
@@ -174,6 +200,7 @@ export class DatabaseCrawlSink implements CrawlSink {
     const written = this.writing.then(async () => {
       if (this.failure) throw this.failure;
       try {
+        if (archivedBodies.length > 0) batch.bodies.push(...(await this.locate(archivedBodies)));
         await this.writer.write(batch);
       } catch (error) {
         this.failure ??= error;
@@ -182,6 +209,25 @@ export class DatabaseCrawlSink implements CrawlSink {
     });
     this.writing = written.catch(() => undefined);
     await written;
+  }
+
+  /**
+   * The rows of bodies the web archive holds, once their records are on disk (a row never points
+   * past a WARC file's end); a body the archive did not keep whole goes to the pack instead.
+   */
+  private async locate(waiting: ArchivedBody[]): Promise<StoredPageBody[]> {
+    await this.archive!.sync();
+    const rows: StoredPageBody[] = [];
+    for (const { sha256, body, archived } of waiting) {
+      const location = await archived;
+      if (location) {
+        rows.push({ sha256, storagePath: path.relative(this.dataDir, location.file), offset: location.offset, compressedBytes: location.length, bytes: body.length });
+      } else {
+        rows.push(this.pages.append(sha256, body));
+      }
+    }
+    this.pages.sync();
+    return rows;
   }
 }
 

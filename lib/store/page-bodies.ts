@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { crawlFolder } from "./target-files";
+import { decodeWarcPageBody, isWarcStoragePath } from "./warc-page-body";
 
 export interface StoredPageBody {
   sha256: string;
@@ -26,7 +27,8 @@ const BROTLI_PACK = ".brotli.pack";
 const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 0 } };
 
 /**
- * HTML bodies kept for offline replay (the paper's local mode). Each body is one brotli stream
+ * HTML bodies kept for offline replay (the paper's local mode), for crawls without a web archive
+ * (a crawl with one stores rows pointing into its WARC files instead: see the crawl sink). Each body is one brotli stream
  * appended to a pack file, `<dataDir>/crawls/<id>/pages/<run>.brotli.pack`: one open file per
  * crawl run instead of one file per page (opening and closing a file per page cost more CPU than
  * parsing it). A body is read back by offset and length, and decodes on its own. Packs written
@@ -55,9 +57,23 @@ export class PageBodyStore {
 
   /** Stores the body unless already stored; returns its hash and, when new, its record. */
   put(body: Buffer): { sha256: string; created: StoredPageBody | null } {
+    const { sha256, isNew } = this.claim(body);
+    return { sha256, created: isNew ? this.append(sha256, body) : null };
+  }
+
+  /**
+   * Hashes the body and marks it stored; `isNew` when no earlier call claimed it. The caller
+   * then stores it elsewhere (a row pointing into the web archive) or {@link append}s it.
+   */
+  claim(body: Buffer): { sha256: string; isNew: boolean } {
     const sha256 = createHash("sha256").update(body).digest("hex");
-    if (this.known.has(sha256)) return { sha256, created: null };
+    if (this.known.has(sha256)) return { sha256, isNew: false };
     this.known.add(sha256);
+    return { sha256, isNew: true };
+  }
+
+  /** Appends a claimed body to the pack; returns its record. */
+  append(sha256: string, body: Buffer): StoredPageBody {
     const compressed = zlib.brotliCompressSync(body, BROTLI_OPTIONS);
     this.open();
     const created = { sha256, storagePath: this.relativePath, offset: this.offset, compressedBytes: compressed.length, bytes: body.length };
@@ -65,7 +81,7 @@ export class PageBodyStore {
     this.unwritten.push(compressed);
     this.unwrittenBytes += compressed.length;
     if (this.unwrittenBytes >= MAX_UNWRITTEN_BYTES) this.sync();
-    return { sha256, created };
+    return created;
   }
 
   /** Appends the bodies stored since the last sync to the pack (page cache; no fsync). */
@@ -116,7 +132,11 @@ export class PageBodyStore {
   }
 }
 
-/** One body's bytes as read from its pack: brotli or, in packs written before it, gzip. */
+/**
+ * One body's bytes as read at its row's offset and length: from a WARC file, the response
+ * record's gzip member; from a pack, a brotli member or, in packs written before it, a gzip one.
+ */
 export function decodePackedBody(storagePath: string, packed: Buffer): Buffer {
+  if (isWarcStoragePath(storagePath)) return decodeWarcPageBody(packed, storagePath);
   return storagePath.endsWith(BROTLI_PACK) ? zlib.brotliDecompressSync(packed) : zlib.gunzipSync(packed);
 }

@@ -162,7 +162,7 @@ export class RequestRunner {
     const isRedirect = attempt.status >= 300 && attempt.status < 400 && attempt.location !== null;
     let bodySha256: string | null = null;
     if (this.keepPageBodies && attempt.body && attempt.method === "GET" && this.isHtmlMime(attempt.mime)) {
-      bodySha256 = this.sink.pageBody(attempt.body);
+      bodySha256 = this.sink.pageBody(attempt.body, attempt.archived);
     }
     this.sink.request({
       ...this.baseRow(context, attempt.method, attempt.url),

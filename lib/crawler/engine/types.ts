@@ -1,5 +1,6 @@
 import type { Writable } from "node:stream";
 import type { StopReason } from "../../crawl-status";
+import type { ArchivedPayload } from "../fetch/exchange-recorder";
 
 /** An HTML-typed link waiting in the frontier. Small on purpose: a frontier holds millions. */
 export interface FrontierLink {
@@ -117,8 +118,11 @@ export interface CrawlSink {
   request(row: RequestRow): void;
   openTargetBody(): TargetBodyWriter;
   target(row: TargetRow): void;
-  /** Keeps an HTML body for offline replay; returns its SHA-256. */
-  pageBody(body: Buffer): string;
+  /**
+   * Keeps an HTML body for offline replay; returns its SHA-256. `archived`, when the crawl keeps
+   * a web archive, says where the exchange's payload lies in it: the body is then read back from there.
+   */
+  pageBody(body: Buffer, archived?: Promise<ArchivedPayload | null>): string;
   metrics(row: MetricRow): void;
   groups(rows: GroupRow[]): void;
   event(row: EventRow): void;

@@ -37,11 +37,24 @@ export interface ExchangeHead {
 /** Why a recorded body is incomplete (WARC-Truncated values). */
 export type TruncationReason = "length" | "time" | "disconnect" | "unspecified";
 
+/**
+ * Where an archived payload can be read back: the gzip member of the `response` record holding
+ * it (for a revisit, the response that archived the payload first). `file` is an absolute path.
+ */
+export interface ArchivedPayload {
+  file: string;
+  offset: number;
+  length: number;
+}
+
 export interface ExchangeRecording {
   /** A chunk of the body as received (content coding kept, transfer coding removed by undici). */
   chunk(bytes: Buffer): void;
-  /** The exchange is over; `truncated` when the body was not read to its end. */
-  end(outcome: { truncated: TruncationReason | null }): void;
+  /**
+   * The exchange is over; `truncated` when the body was not read to its end. A recorder that
+   * can hand the payload back resolves with where it lies (null: not kept whole, or the archive failed).
+   */
+  end(outcome: { truncated: TruncationReason | null }): Promise<ArchivedPayload | null> | void;
 }
 
 export interface ExchangeRecorder {
@@ -55,6 +68,7 @@ export interface ExchangeRecorder {
 }
 
 const SILENT: ExchangeRecording = { chunk() {}, end() {} };
+const NOT_ARCHIVED: Promise<ArchivedPayload | null> = Promise.resolve(null);
 
 /**
  * Opens a recording whose failures stay the recorder's business: a throwing recorder is
@@ -79,11 +93,12 @@ export function openRecording(recorder: ExchangeRecorder | undefined, head: () =
       }
     },
     end(outcome) {
-      if (failed) return;
+      if (failed) return NOT_ARCHIVED;
       try {
-        recording.end(outcome);
+        return recording.end(outcome)?.catch(() => null) ?? undefined;
       } catch {
         failed = true;
+        return NOT_ARCHIVED;
       }
     },
   };

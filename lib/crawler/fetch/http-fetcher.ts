@@ -211,7 +211,8 @@ export class HttpFetcher implements Fetcher {
       signal,
       onWireChunk,
     });
-    recording.end({ truncated: truncationOf(read, signal) });
+    const archived = recording.end({ truncated: truncationOf(read, signal) });
+    if (archived) result.archived = archived;
     Object.assign(result, {
       body: read.body,
       bodyBytes: read.bodyBytes,

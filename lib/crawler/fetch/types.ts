@@ -1,6 +1,6 @@
 import type { Writable } from "node:stream";
 import type { FetchErrorCode } from "./errors";
-import type { ExchangeFacts, ExchangeRecorder } from "./exchange-recorder";
+import type { ArchivedPayload, ExchangeFacts, ExchangeRecorder } from "./exchange-recorder";
 
 export type FetchMethod = "GET" | "HEAD";
 
@@ -96,6 +96,8 @@ export interface FetchResult {
   truncated: boolean;
   /** True when the body went to the caller's sink ("stream"). */
   streamed: boolean;
+  /** Where the request's recorder archived the payload, when it says (a page read back from the web archive). */
+  archived?: Promise<ArchivedPayload | null>;
   error?: { code: FetchErrorCode; message: string; retryable: boolean };
 }
 
