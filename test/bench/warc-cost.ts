@@ -70,10 +70,17 @@ async function crawl(rootUrl: string, keepWarc: boolean) {
     const row = await db.crawl.findUniqueOrThrow({ where: { id: crawlId } });
     await db.$disconnect();
     const warcBytes = (await listCrawlWarcFiles(dir, crawlId)).reduce((sum, f) => sum + f.bytes, 0);
-    return { requests: row.requestsCount, receivedBytes: Number(row.targetBytes) + Number(row.nonTargetBytes), cpuMs: (used.user + used.system) / 1000, wallMs, warcBytes };
+    const packBytes = folderBytes(path.join(dir, "crawls", String(crawlId), "pages"));
+    return { requests: row.requestsCount, receivedBytes: Number(row.targetBytes) + Number(row.nonTargetBytes), cpuMs: (used.user + used.system) / 1000, wallMs, warcBytes, packBytes };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Bytes of the files in a folder (0 when it does not exist): the crawl's page packs. */
+function folderBytes(folder: string): number {
+  if (!fs.existsSync(folder)) return 0;
+  return fs.readdirSync(folder).reduce((sum, name) => sum + fs.statSync(path.join(folder, name)).size, 0);
 }
 
 const site = await startSite();
@@ -101,9 +108,13 @@ function report(results: Record<"on" | "off", Awaited<ReturnType<typeof crawl>>[
   const off = perRequest(results.off);
   const warcPerRequest = mean(results.on, (r) => r.warcBytes / r.requests);
   const ratio = mean(results.on, (r) => r.warcBytes / r.receivedBytes);
+  // Pages of a crawl with a WARC are read back from it; a crawl without one keeps them in packs.
+  const packWithWarc = mean(results.on, (r) => r.packBytes / r.requests);
+  const packWithout = mean(results.off, (r) => r.packBytes / r.requests);
   console.log(JSON.stringify({ shape: SHAPE, size: SIZE, requests: mean(results.on, (r) => r.requests), runs: RUNS, results }, null, 1));
   console.log(
     `${SHAPE}/${SIZE}, ${REQUESTS} requests: CPU ${off.toFixed(3)} ms/request without WARC, ${on.toFixed(3)} with (+${(on - off).toFixed(3)} ms); ` +
-      `WARC ${Math.round(warcPerRequest)} bytes/request on disk, ${(100 * ratio).toFixed(0)} % of the bytes received`,
+      `WARC ${Math.round(warcPerRequest)} bytes/request on disk, ${(100 * ratio).toFixed(0)} % of the bytes received; ` +
+      `page packs ${Math.round(packWithWarc)} bytes/request with WARC, ${Math.round(packWithout)} without`,
   );
 }
