@@ -96,7 +96,7 @@ function parseHeaders(json: string | null): Record<string, string> | null {
   }
 }
 
-/** Page pack files, each opened once and read synchronously (a page a request: as the replay fetcher does). */
+/** Page pack or WARC files, each opened once and read synchronously (a page a request: as the replay fetcher does). */
 class PackReader {
   private readonly fds = new Map<string, number>();
 
@@ -109,7 +109,7 @@ class PackReader {
       this.fds.set(storagePath, fd);
     }
     const buffer = Buffer.alloc(compressedBytes);
-    if (fs.readSync(fd, buffer, 0, compressedBytes, offset) !== compressedBytes) throw new Error(`page pack ${storagePath} is truncated`);
+    if (fs.readSync(fd, buffer, 0, compressedBytes, offset) !== compressedBytes) throw new Error(`stored page file ${storagePath} is truncated`);
     return decodePackedBody(storagePath, buffer);
   }
 

@@ -233,9 +233,10 @@ export class ReplayFetcher implements Fetcher {
   }
 
   /**
-   * One stored HTML body: the format of `PageBodyStore.read` (a brotli or gzip member at `offset`
-   * in a pack file), with each pack kept open and read synchronously: opening and closing the
-   * pack for every page cost more than the rest of the answer.
+   * One stored HTML body: the format of `PageBodyStore.read` (at `offset`, a brotli or gzip member
+   * of a pack file, or the gzip member of a response record in the crawl's WARC file), with each
+   * file kept open and read synchronously: opening and closing it for every page cost more than
+   * the rest of the answer.
    */
   private readPage(body: Pick<StoredPageBody, "storagePath" | "offset" | "compressedBytes">): Buffer {
     let fd = this.packs.get(body.storagePath);
@@ -245,7 +246,7 @@ export class ReplayFetcher implements Fetcher {
     }
     const buffer = Buffer.alloc(body.compressedBytes);
     const read = fs.readSync(fd, buffer, 0, body.compressedBytes, body.offset);
-    if (read !== body.compressedBytes) throw new Error(`page pack ${body.storagePath} is truncated`);
+    if (read !== body.compressedBytes) throw new Error(`stored page file ${body.storagePath} is truncated`);
     return decodePackedBody(body.storagePath, buffer);
   }
 
