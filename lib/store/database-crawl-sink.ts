@@ -18,6 +18,8 @@ import type { Db } from "./prisma-client";
 import { SqliteBatchWriter } from "./sqlite-batch-writer";
 import { TargetFileStore } from "./target-files";
 
+/** `StoredBody.offset` is a 32-bit column: a record past it in a WARC file (rotation set above 2 GiB) is packed instead. */
+const MAX_STORED_OFFSET = 2 ** 31 - 1;
 /** Rows buffered before a flush is forced. */
 const MAX_BUFFERED_ROWS = 500;
 /** Longest time rows wait in memory: the cockpit's live lag. */
@@ -220,7 +222,7 @@ export class DatabaseCrawlSink implements CrawlSink {
     const rows: StoredPageBody[] = [];
     for (const { sha256, body, archived } of waiting) {
       const location = await archived;
-      if (location) {
+      if (location && location.offset + location.length <= MAX_STORED_OFFSET) {
         rows.push({ sha256, storagePath: path.relative(this.dataDir, location.file), offset: location.offset, compressedBytes: location.length, bytes: body.length });
       } else {
         rows.push(this.pages.append(sha256, body));

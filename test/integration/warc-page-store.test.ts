@@ -164,6 +164,23 @@ describe("the sink and the archive", () => {
     }
   });
 
+  it("keeps a page in the pack when its WARC record lies past what StoredBody's 32-bit offset can hold", async () => {
+    const crawlId = await insertCrawl(t.db, parseCrawlConfig({ rootUrl: "http://127.0.0.1:9/", allowPrivateNetwork: true }));
+    const sink = new DatabaseCrawlSink(createBatchWriter(t.db, t.config), crawlId, t.config.dataDir, { archive: { sync: async () => {} } });
+    const far = Buffer.from("<html><body>far</body></html>");
+    const near = Buffer.from("<html><body>near</body></html>");
+    const file = path.join(t.config.dataDir, "crawls", String(crawlId), "warc", "forage-x-00001.warc.gz");
+    sink.pageBody(far, Promise.resolve({ file, offset: 2 ** 31, length: 100 }));
+    sink.pageBody(near, Promise.resolve(null)); // the archive did not keep it whole
+    await sink.flush();
+    sink.close();
+    const rows = await storedBodies(t.db, crawlId);
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row.storagePath.endsWith(".brotli.pack")).toBe(true);
+    const read = await Promise.all(rows.map((row) => PageBodyStore.read(t.config.dataDir, row).then((body) => body.toString())));
+    expect(read.sort()).toEqual([far.toString(), near.toString()].sort());
+  });
+
   it("a page whose payload was archived before (a revisit record) points at the first response", async () => {
     const same = page(["/"], "<p>the same page under two addresses</p>" + "<p>padding</p>".repeat(50));
     const site = await startRouteSite({
