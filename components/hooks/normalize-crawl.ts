@@ -28,6 +28,8 @@ export function normalizeConfig(raw: unknown, crawl: { rootUrl: string; seed: nu
     params: pick(shape.params, stored.params),
     seed: crawl.seed,
     allowPrivateNetwork: pick(shape.allowPrivateNetwork, stored.allowPrivateNetwork),
+    after: pick(shape.after, stored.after),
+    checkKnownFiles: pick(shape.checkKnownFiles, stored.checkKnownFiles),
   };
 }
 
