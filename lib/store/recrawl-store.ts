@@ -97,8 +97,12 @@ async function storedFiles(db: Db, crawlId: number): Promise<KnownFile[]> {
   });
 }
 
+/** Child pages that led to targets a page needs to be revisited first: a list, not a page with a "see also" box. */
+export const MIN_HUB_CHILDREN = 3;
+
 /**
- * Pages that led to pages that led to targets, up to the root (excluded): a listing, a section.
+ * Pages to revisit first: those that led to at least {@link MIN_HUB_CHILDREN} pages that led to
+ * targets (a listing, a section), and the pages that led to them, up to the root (excluded).
  * The direct parents of targets (a publication's page) are not in it: their files are known.
  */
 async function hubPages(db: Db, crawlId: number, rootUrl: string): Promise<RevisitPage[]> {
@@ -110,8 +114,13 @@ async function hubPages(db: Db, crawlId: number, rootUrl: string): Promise<Revis
   });
   const byUrl = new Map<string, (typeof pages)[number]>();
   for (const page of pages) if (!byUrl.has(page.url)) byUrl.set(page.url, page);
+  const productiveChildren = new Map<string, number>();
+  for (const row of parents) {
+    const referrer = byUrl.get(row.sourceUrl!)?.referrer;
+    if (referrer) productiveChildren.set(referrer, (productiveChildren.get(referrer) ?? 0) + 1);
+  }
   const hubs = new Map<string, RevisitPage>();
-  const queue = parents.map((row) => byUrl.get(row.sourceUrl!)?.referrer ?? null);
+  const queue = [...productiveChildren].filter(([, children]) => children >= MIN_HUB_CHILDREN).map(([url]) => url as string | null);
   while (queue.length > 0) {
     const url = queue.pop();
     if (!url || hubs.has(url)) continue;

@@ -311,7 +311,7 @@ export class CrawlEngine {
     const { meter, typer, queryVariants, recrawl } = this.parts;
     const knownFiles: ExtractedLink[] = [];
     const setAside: FrontierLink[] = [];
-    let freshPages = 0;
+    const freshTagPaths = new Set<string>();
     meter.start();
     // Parsed and typed in slices with turns of the event loop between them: a hostile page
     // (10 MB, 300 000 nested elements, 20 000 links) must not freeze the worker's other crawls.
@@ -357,12 +357,12 @@ export class CrawlEngine {
       if (type === "target") newTargets.push(link);
       else if (type === "html") {
         this.fileLink(link, page);
-        freshPages += 1;
+        freshTagPaths.add(link.tagPath);
       }
       if (!this.parts.budget.canRequest()) break;
     }
-    // Pages listed next to new pages first: sites list what was updated with what is new.
-    for (const link of setAside) recrawl!.defer(link, freshPages > 0);
+    // Pages listed among new pages (same tag path: the same list) first: sites list what was updated with what is new.
+    for (const link of setAside) recrawl!.defer(link, freshTagPaths.has(link.tagPath));
     if (queryVariants) this.reportRedundantPairs(queryVariants.notePage(page.url, pageUrl, linkUrls));
     meter.stop();
     let reward = 0;

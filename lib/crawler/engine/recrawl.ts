@@ -15,8 +15,9 @@ export interface RecrawlState {
  * The re-crawl part of an engine run (`config.after`): the files of the previous runs, which
  * are not downloaded again (unless `checkKnownFiles`: then a conditional GET each), and the
  * pages the previous runs saw, set aside until the fresh frontier is empty. Set-aside pages
- * found on a page that also showed new pages come first (sites list updated items next to new
- * ones); revisiting ends after {@link REVISIT_PATIENCE_PAGES} of them in a row brought no file.
+ * listed among new pages (same tag path on the same page) come first, in the order found: sites
+ * list updated items with new ones; revisiting ends after {@link REVISIT_PATIENCE_PAGES} of them
+ * in a row brought no file.
  */
 export class Recrawl {
   private readonly known = new Map<string, KnownFile>();

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HostPoliteness } from "../../lib/crawler/fetch/host-politeness";
+import { runStoredCrawl } from "../../lib/crawler/run-stored-crawl";
+import { startEvolvingSite, type RunningEvolvingSite } from "../../lib/sitesim/evolving";
+import { createCrawl } from "../../lib/store/commands/create-crawl";
+import { getCrawlChanges } from "../../lib/store/queries/get-crawl-changes";
+import { getCrawl } from "../../lib/store/queries/get-crawl";
+import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+
+let t: TestDatabase;
+let site: RunningEvolvingSite;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  site = await startEvolvingSite({ items: 60, seed: 4 });
+});
+
+afterAll(async () => {
+  await site?.close();
+  await t?.dispose();
+});
+
+async function crawl(settings: Record<string, unknown>): Promise<number> {
+  const { id } = await createCrawl(t.db, { rootUrl: site.rootUrl, budget: { requests: 3000 }, politeness: { delayMs: 0 }, allowPrivateNetwork: true, seed: 7, ...settings }, { asLocalAdmin: true });
+  const end = await runStoredCrawl({ db: t.db, forage: t.config, crawlId: id, politeness: new HostPoliteness(), signal: new AbortController().signal });
+  expect(end).toMatchObject({ kind: "stopped" });
+  return id;
+}
+
+async function listed(crawlId: number, change: "new" | "changed" | "unchanged" | "gone"): Promise<string[]> {
+  const report = await getCrawlChanges(t.db, t.config.dataDir, crawlId, { change, limit: 10_000, offset: 0 });
+  return report!.files.map((file) => new URL(file.url).pathname).sort();
+}
+
+const paths = (url: string) => new URL(url, "http://x").pathname;
+
+describe("re-crawl after a crawl of an evolving site", () => {
+  let first = 0;
+
+  it("a first crawl collects every file of version 1 and reports them all as new", async () => {
+    site.version = 1;
+    first = await crawl({});
+    const v1 = [...site.catalogue.files(1).keys()].sort();
+    expect(await listed(first, "new")).toEqual(v1);
+    const detail = await getCrawl(t.db, first);
+    expect(detail.changes).toEqual({ new: v1.length, changed: 0, unchanged: 0, gone: 0 });
+  });
+
+  it("a re-crawl of version 2 finds exactly the new files, with fewer requests, and downloads no known file", async () => {
+    site.version = 2;
+    const truth = site.catalogue.changes(1, 2);
+    const before = site.stats.requests;
+    const again = await crawl({ after: first });
+    const requestsSeen = site.stats.requests - before;
+    expect(await listed(again, "new")).toEqual(truth.new.map(paths));
+    const targets = await t.db.target.findMany({ where: { crawlId: again }, select: { url: true } });
+    expect(targets.map((target) => paths(target.url)).sort()).toEqual(truth.new.map(paths));
+    // Not a conditional request was sent, nothing was reported changed or gone without checking.
+    expect(site.stats.conditional).toBe(0);
+    const detail = await getCrawl(t.db, again);
+    expect(detail.changes).toMatchObject({ new: truth.new.length, changed: 0, gone: 0 });
+    const firstDetail = await getCrawl(t.db, first);
+    expect(detail.counters.requests).toBeLessThan(firstDetail.counters.requests / 2);
+    expect(requestsSeen).toBeGreaterThan(0);
+  });
+
+  it("with checkKnownFiles, revised and removed files are found with conditional requests: the report equals the ground truth", async () => {
+    site.version = 2;
+    const truth = site.catalogue.changes(1, 2);
+    const conditionalBefore = site.stats.conditional;
+    const notModifiedBefore = site.stats.notModified;
+    const checked = await crawl({ after: first, checkKnownFiles: true });
+    expect(await listed(checked, "new")).toEqual(truth.new.map(paths));
+    expect(await listed(checked, "changed")).toEqual(truth.changed.map(paths));
+    expect(await listed(checked, "gone")).toEqual(truth.gone.map(paths));
+    expect(await listed(checked, "unchanged")).toEqual(truth.unchanged.map(paths));
+    // One conditional GET per known file; the unchanged ones answered 304 without a body.
+    expect(site.stats.conditional - conditionalBefore).toBe(site.catalogue.files(1).size);
+    expect(site.stats.notModified - notModifiedBefore).toBe(truth.unchanged.length);
+    const report = await getCrawlChanges(t.db, t.config.dataDir, checked, { change: "changed", limit: 10, offset: 0 });
+    for (const file of report!.files) {
+      expect(file.versions.map((version) => version.crawlId)).toEqual([first, checked]);
+      expect(file.previousSha256).not.toBe(file.sha256);
+      expect(file.etag).toMatch(/^"[0-9a-f]{16}"$/);
+    }
+  });
+});
