@@ -226,6 +226,15 @@ export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<Cr
     // A pause between two pages (drained, or paused in memory and aborted) is a clean point:
     // checkpoint it. One in the middle of a page is not; the previous checkpoint stands.
     const last = checkpoints && end.kind === "paused" && run.engine.atPageBoundary ? capture() : null;
+    if (end.kind === "stopped" && run.recrawl) {
+      const { revisited, deferredCount } = run.recrawl;
+      sink.event({
+        level: "info",
+        kind: "recrawl-revisits",
+        message: `${revisited} pages the previous runs had seen were revisited after the new ones; ${deferredCount} were left (nothing new in the last ones revisited)`,
+        data: { revisited, left: deferredCount },
+      });
+    }
     if (schedule.count > 0) {
       const { count, totalMs, lastBytes } = schedule;
       sink.event({

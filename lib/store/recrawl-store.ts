@@ -80,7 +80,7 @@ export function readLearnedState(dataDir: string, crawlId: number): LearnedState
 async function storedFiles(db: Db, crawlId: number): Promise<KnownFile[]> {
   const targets = await db.target.findMany({ where: { crawlId }, select: { url: true, sha256: true, bytes: true, mime: true, requestSeq: true }, orderBy: { id: "asc" } });
   const requests = await db.crawlRequest.findMany({
-    where: { crawlId, seq: { in: targets.map((target) => target.requestSeq) }, headers: { not: null } },
+    where: { crawlId, isTarget: true, headers: { not: null } },
     select: { seq: true, headers: true },
   });
   const headersBySeq = new Map<number, Record<string, string>>();

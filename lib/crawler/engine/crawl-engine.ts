@@ -135,8 +135,9 @@ export class CrawlEngine {
           return this.finish("site-exhausted");
         }
         const targetsBefore = this.parts.counters.targets;
+        const frontierBefore = this.parts.strategy.size();
         await this.crawlPage(link);
-        if (revisit) this.parts.recrawl!.deferredPulled(this.parts.counters.targets > targetsBefore);
+        if (revisit) this.parts.recrawl!.deferredPulled(this.parts.counters.targets > targetsBefore || this.parts.strategy.size() > frontierBefore);
         this.parts.links.release(link.id);
         this.midPage = false;
         await this.afterPage();
@@ -310,7 +311,7 @@ export class CrawlEngine {
     const newTargets: ExtractedLink[] = [];
     const { meter, typer, queryVariants, recrawl } = this.parts;
     const knownFiles: ExtractedLink[] = [];
-    const setAside: FrontierLink[] = [];
+    const setAside: { link: FrontierLink; amongNew: boolean }[] = [];
     const freshTagPaths = new Set<string>();
     meter.start();
     // Parsed and typed in slices with turns of the event loop between them: a hostile page
@@ -341,7 +342,8 @@ export class CrawlEngine {
       }
       // A page the previous runs saw: set aside, untyped, until nothing new is left.
       if (recrawl?.seenByPreviousRuns(link.url)) {
-        setAside.push(this.createFrontierLink(link, page));
+        // Listed after a new page of the same list (tag path): sites list what was updated right after what is new.
+        setAside.push({ link: this.createFrontierLink(link, page), amongNew: freshTagPaths.has(link.tagPath) });
         continue;
       }
       const deadShapes = this.parts.deadShapes;
@@ -361,8 +363,7 @@ export class CrawlEngine {
       }
       if (!this.parts.budget.canRequest()) break;
     }
-    // Pages listed among new pages (same tag path: the same list) first: sites list what was updated with what is new.
-    for (const link of setAside) recrawl!.defer(link, freshTagPaths.has(link.tagPath));
+    for (const { link, amongNew } of setAside) recrawl!.defer(link, amongNew);
     if (queryVariants) this.reportRedundantPairs(queryVariants.notePage(page.url, pageUrl, linkUrls));
     meter.stop();
     let reward = 0;

@@ -45,4 +45,4 @@ export const FORGETTING_FACTOR = 0.5;
  * Known pages revisited after the fresh frontier runs dry that may bring nothing new in a row
  * before the re-crawl ends (`site-exhausted`): sites list what changed first.
  */
-export const REVISIT_PATIENCE_PAGES = 10;
+export const REVISIT_PATIENCE_PAGES = 20;

@@ -6,25 +6,31 @@ export type KnownFileOutcome = "seen" | "unchanged" | "changed" | "gone";
 
 export interface RecrawlState {
   outcomes: [url: string, outcome: KnownFileOutcome][];
-  /** Link ids (in the engine's link table) of the known pages set aside, by tier. */
-  deferred: [first: number[], later: number[]];
+  /** Link ids (in the engine's link table) of the known pages set aside, by rank (see `Recrawl.defer`). */
+  deferred: [rank: number, ids: number[]][];
   stalePulls: number;
 }
 
 /**
  * The re-crawl part of an engine run (`config.after`): the files of the previous runs, which
  * are not downloaded again (unless `checkKnownFiles`: then a conditional GET each), and the
- * pages the previous runs saw, set aside until the fresh frontier is empty. Set-aside pages
- * listed among new pages (same tag path on the same page) come first, in the order found: sites
- * list updated items with new ones; revisiting ends after {@link REVISIT_PATIENCE_PAGES} of them
- * in a row brought no file.
+ * pages the previous runs saw, set aside until the fresh frontier is empty, then revisited: first
+ * those a page listed after a new page of the same list (tag path), as sites list what was updated
+ * right after what is new, then the others; shallowest first, then in the order found. Revisiting
+ * ends after {@link REVISIT_PATIENCE_PAGES} of them in a row brought neither a file nor a new page.
  */
+/** Added to the rank of set-aside pages not listed after a new one (above any depth). */
+const LATER_RANK = 1_000_000;
+
 export class Recrawl {
   private readonly known = new Map<string, KnownFile>();
   private readonly seenBefore: Set<string>;
   readonly outcomes = new Map<string, KnownFileOutcome>();
-  private readonly deferred: [FrontierLink[], FrontierLink[]] = [[], []];
+  /** Set-aside links by rank (depth, + {@link LATER_RANK} unless listed after a new page); the lowest rank is revisited first. */
+  private readonly deferred = new Map<number, FrontierLink[]>();
   private stalePulls = 0;
+  /** Set-aside pages taken back (this run, not restored: a log figure). */
+  revisited = 0;
   readonly checkKnownFiles: boolean;
   readonly previousCrawlId: number;
 
@@ -53,35 +59,49 @@ export class Recrawl {
     return this.seenBefore.has(url);
   }
 
-  defer(link: FrontierLink, first: boolean): void {
-    this.deferred[first ? 0 : 1].push(link);
+  defer(link: FrontierLink, amongNew: boolean): void {
+    this.pushDeferred(link.depth + (amongNew ? 0 : LATER_RANK), link);
+  }
+
+  private pushDeferred(rank: number, link: FrontierLink): void {
+    const bucket = this.deferred.get(rank);
+    if (bucket) bucket.push(link);
+    else this.deferred.set(rank, [link]);
   }
 
   get deferredCount(): number {
-    return this.deferred[0].length + this.deferred[1].length;
+    let count = 0;
+    for (const bucket of this.deferred.values()) count += bucket.length;
+    return count;
   }
 
   /** The next set-aside page, once the fresh frontier is empty; null when none is left or patience ran out. */
   nextDeferred(): FrontierLink | null {
     if (this.stalePulls >= REVISIT_PATIENCE_PAGES) return null;
-    return this.deferred[0].shift() ?? this.deferred[1].shift() ?? null;
+    let best: number | null = null;
+    for (const [rank, bucket] of this.deferred) if (bucket.length > 0 && (best === null || rank < best)) best = rank;
+    if (best === null) return null;
+    this.revisited += 1;
+    return this.deferred.get(best)!.shift()!;
   }
 
-  /** After a set-aside page: did it lead to a file (new or changed)? */
+  /** After a set-aside page: did it lead to a file (new or changed) or to new pages? */
   deferredPulled(found: boolean): void {
     this.stalePulls = found ? 0 : this.stalePulls + 1;
   }
 
   toState(): RecrawlState {
-    return { outcomes: [...this.outcomes], deferred: [this.deferred[0].map((link) => link.id), this.deferred[1].map((link) => link.id)], stalePulls: this.stalePulls };
+    const deferred: RecrawlState["deferred"] = [];
+    for (const [rank, bucket] of this.deferred) if (bucket.length > 0) deferred.push([rank, bucket.map((link) => link.id)]);
+    return { outcomes: [...this.outcomes], deferred, stalePulls: this.stalePulls };
   }
 
   restore(state: RecrawlState, link: (id: number) => FrontierLink | undefined): void {
     for (const [url, outcome] of state.outcomes) this.outcomes.set(url, outcome);
-    for (const tier of [0, 1] as const) {
-      for (const id of state.deferred[tier]) {
+    for (const [rank, ids] of state.deferred) {
+      for (const id of ids) {
         const found = link(id);
-        if (found) this.deferred[tier].push(found);
+        if (found) this.pushDeferred(rank, found);
       }
     }
     this.stalePulls = state.stalePulls;
