@@ -52,6 +52,14 @@ describe("re-crawl after a crawl of an evolving site", () => {
     const before = site.stats.requests;
     const again = await crawl({ after: first });
     const requestsSeen = site.stats.requests - before;
+    if (process.env.DEBUG_RECRAWL) {
+      const rows = await t.db.crawlRequest.findMany({ where: { crawlId: again }, select: { seq: true, kind: true, url: true, status: true, referrer: true }, orderBy: { id: "asc" } });
+      console.log(rows.map((r) => `${r.seq} ${r.kind} ${r.status} ${paths(r.url)}${new URL(r.url).search} <- ${r.referrer ? paths(r.referrer) + new URL(r.referrer).search : ""}`).join("\n"));
+      const ev = await t.db.crawlEvent.findMany({ where: { crawlId: again }, select: { kind: true, message: true } });
+      console.log(ev.map((e) => `${e.kind}: ${e.message}`).join("\n"));
+      console.log(JSON.stringify(truth.new));
+      for (let s = 0; s < 3; s++) console.log(site.catalogue.listing(2, s).map((i) => `${i.id}${i.updatedIn === 2 ? "*" : ""}`).join(" "));
+    }
     expect(await listed(again, "new")).toEqual(truth.new.map(paths));
     const targets = await t.db.target.findMany({ where: { crawlId: again }, select: { url: true } });
     expect(targets.map((target) => paths(target.url)).sort()).toEqual(truth.new.map(paths));
@@ -83,5 +91,24 @@ describe("re-crawl after a crawl of an evolving site", () => {
       expect(file.previousSha256).not.toBe(file.sha256);
       expect(file.etag).toMatch(/^"[0-9a-f]{16}"$/);
     }
+  });
+
+  it("a re-crawl drained in the middle resumes from its checkpoint with its known-file outcomes and set-aside pages: same report", async () => {
+    site.version = 2;
+    const truth = site.catalogue.changes(1, 2);
+    const { id } = await createCrawl(t.db, { rootUrl: site.rootUrl, budget: { requests: 3000 }, politeness: { delayMs: 0 }, allowPrivateNetwork: true, seed: 7, after: first, checkKnownFiles: true }, { asLocalAdmin: true });
+    const drain = new AbortController();
+    const run = (onProgress?: (counters: { requests: number }) => void) =>
+      runStoredCrawl({ db: t.db, forage: t.config, crawlId: id, politeness: new HostPoliteness(), signal: new AbortController().signal, drainSignal: drain.signal, onProgress, checkpointSchedule: { minIntervalMs: 0 } });
+    // Drained once the new pages are done and the set-aside ones are being revisited.
+    expect(await run((counters) => counters.requests >= 40 && drain.abort())).toEqual({ kind: "paused" });
+    const saved = await t.db.crawlCheckpoint.findUniqueOrThrow({ where: { crawlId: id } });
+    expect(saved.requests).toBeGreaterThanOrEqual(40);
+    const resumed = await runStoredCrawl({ db: t.db, forage: t.config, crawlId: id, politeness: new HostPoliteness(), signal: new AbortController().signal });
+    expect(resumed).toMatchObject({ kind: "stopped" });
+    expect(await listed(id, "new")).toEqual(truth.new.map(paths));
+    expect(await listed(id, "changed")).toEqual(truth.changed.map(paths));
+    expect(await listed(id, "gone")).toEqual(truth.gone.map(paths));
+    expect(await listed(id, "unchanged")).toEqual(truth.unchanged.map(paths));
   });
 });

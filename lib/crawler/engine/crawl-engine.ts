@@ -324,9 +324,12 @@ export class CrawlEngine {
       const turn = breathe(); // awaited only when due: an ordinary page never leaves its turn
       if (turn) await turn;
       linkUrls.push(link.url);
+      // A link the previous runs never saw, even if this run met it on another page first: its list (tag path) shows what is new.
+      if (recrawl && !recrawl.seenByPreviousRuns(link.url) && this.parts.links.has(link.url)) freshTagPaths.add(link.tagPath);
       // Most links of a page were seen before (menus, sidebars): the URL rules judged them then.
       if (this.parts.links.has(link.url)) {
         this.parts.strategy.rediscover?.(link.url, link.tagPath);
+        if (recrawl && freshTagPaths.has(link.tagPath)) recrawl.promote(link.url);
         continue;
       }
       if (!this.acceptable(link.url, "link")) continue;
@@ -340,9 +343,10 @@ export class CrawlEngine {
         knownFiles.push(link);
         continue;
       }
+      if (recrawl && !recrawl.seenByPreviousRuns(link.url)) freshTagPaths.add(link.tagPath);
       // A page the previous runs saw: set aside, untyped, until nothing new is left.
       if (recrawl?.seenByPreviousRuns(link.url)) {
-        // Listed after a new page of the same list (tag path): sites list what was updated right after what is new.
+        // Listed after a link new since the previous runs in the same list (tag path): sites list what was updated right after what is new.
         setAside.push({ link: this.createFrontierLink(link, page), amongNew: freshTagPaths.has(link.tagPath) });
         continue;
       }
@@ -357,10 +361,7 @@ export class CrawlEngine {
         type = typer.predict(link.url);
       }
       if (type === "target") newTargets.push(link);
-      else if (type === "html") {
-        this.fileLink(link, page);
-        freshTagPaths.add(link.tagPath);
-      }
+      else if (type === "html") this.fileLink(link, page);
       if (!this.parts.budget.canRequest()) break;
     }
     for (const { link, amongNew } of setAside) recrawl!.defer(link, amongNew);

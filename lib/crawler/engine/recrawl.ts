@@ -28,6 +28,8 @@ export class Recrawl {
   readonly outcomes = new Map<string, KnownFileOutcome>();
   /** Set-aside links by rank (depth, + {@link LATER_RANK} unless listed after a new page); the lowest rank is revisited first. */
   private readonly deferred = new Map<number, FrontierLink[]>();
+  /** Rank of each set-aside URL still waiting. */
+  private readonly rankOf = new Map<string, number>();
   private stalePulls = 0;
   /** Set-aside pages taken back (this run, not restored: a log figure). */
   revisited = 0;
@@ -63,10 +65,22 @@ export class Recrawl {
     this.pushDeferred(link.depth + (amongNew ? 0 : LATER_RANK), link);
   }
 
+  /** A set-aside page listed again, now after a new link of the same list: it moves to the first ones. */
+  promote(url: string): void {
+    const rank = this.rankOf.get(url);
+    if (rank === undefined || rank < LATER_RANK) return;
+    const bucket = this.deferred.get(rank)!;
+    const at = bucket.findIndex((link) => link.url === url);
+    if (at < 0) return;
+    const [link] = bucket.splice(at, 1);
+    this.pushDeferred(rank - LATER_RANK, link!);
+  }
+
   private pushDeferred(rank: number, link: FrontierLink): void {
     const bucket = this.deferred.get(rank);
     if (bucket) bucket.push(link);
     else this.deferred.set(rank, [link]);
+    this.rankOf.set(link.url, rank);
   }
 
   get deferredCount(): number {
@@ -82,7 +96,9 @@ export class Recrawl {
     for (const [rank, bucket] of this.deferred) if (bucket.length > 0 && (best === null || rank < best)) best = rank;
     if (best === null) return null;
     this.revisited += 1;
-    return this.deferred.get(best)!.shift()!;
+    const link = this.deferred.get(best)!.shift()!;
+    this.rankOf.delete(link.url);
+    return link;
   }
 
   /** After a set-aside page: did it lead to a file (new or changed) or to new pages? */
