@@ -52,14 +52,6 @@ describe("re-crawl after a crawl of an evolving site", () => {
     const before = site.stats.requests;
     const again = await crawl({ after: first });
     const requestsSeen = site.stats.requests - before;
-    if (process.env.DEBUG_RECRAWL) {
-      const rows = await t.db.crawlRequest.findMany({ where: { crawlId: again }, select: { seq: true, kind: true, url: true, status: true, referrer: true }, orderBy: { id: "asc" } });
-      console.log(rows.map((r) => `${r.seq} ${r.kind} ${r.status} ${paths(r.url)}${new URL(r.url).search} <- ${r.referrer ? paths(r.referrer) + new URL(r.referrer).search : ""}`).join("\n"));
-      const ev = await t.db.crawlEvent.findMany({ where: { crawlId: again }, select: { kind: true, message: true } });
-      console.log(ev.map((e) => `${e.kind}: ${e.message}`).join("\n"));
-      console.log(JSON.stringify(truth.new));
-      for (let s = 0; s < 3; s++) console.log(site.catalogue.listing(2, s).map((i) => `${i.id}${i.updatedIn === 2 ? "*" : ""}`).join(" "));
-    }
     expect(await listed(again, "new")).toEqual(truth.new.map(paths));
     const targets = await t.db.target.findMany({ where: { crawlId: again }, select: { url: true } });
     expect(targets.map((target) => paths(target.url)).sort()).toEqual(truth.new.map(paths));
