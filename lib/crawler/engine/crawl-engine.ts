@@ -136,8 +136,12 @@ export class CrawlEngine {
         }
         const targetsBefore = this.parts.counters.targets;
         const frontierBefore = this.parts.strategy.size();
+        const setAsideBefore = revisit ? this.parts.recrawl!.deferredCount : 0;
         await this.crawlPage(link);
-        if (revisit) this.parts.recrawl!.deferredPulled(this.parts.counters.targets > targetsBefore || this.parts.strategy.size() > frontierBefore);
+        if (revisit) {
+          const found = this.parts.counters.targets > targetsBefore || this.parts.strategy.size() > frontierBefore;
+          this.parts.recrawl!.deferredPulled(found, this.parts.recrawl!.deferredCount - setAsideBefore);
+        }
         this.parts.links.release(link.id);
         this.midPage = false;
         await this.afterPage();

@@ -17,8 +17,12 @@ export interface RecrawlState {
  * pages the previous runs saw, set aside until the fresh frontier is empty, then revisited: first
  * those a page listed after a new page of the same list (tag path), as sites list what was updated
  * right after what is new, then the others; shallowest first, then in the order found. Revisiting
- * ends after {@link REVISIT_PATIENCE_PAGES} of them in a row brought neither a file nor a new page.
+ * ends after {@link REVISIT_PATIENCE_PAGES} of them in a row brought neither a file nor a new page
+ * (a page that sets aside a list of known pages does not count).
  */
+/** Pages a revisited page must set aside to count as a list of them (not stale). */
+const LIST_OF_PAGES = 3;
+
 /** Added to the rank of set-aside pages not listed after a new one (above any depth). */
 const LATER_RANK = 1_000_000;
 
@@ -101,9 +105,14 @@ export class Recrawl {
     return link;
   }
 
-  /** After a set-aside page: did it lead to a file (new or changed) or to new pages? */
-  deferredPulled(found: boolean): void {
-    this.stalePulls = found ? 0 : this.stalePulls + 1;
+  /**
+   * After a set-aside page: did it lead to a file (new or changed) or to new pages, and how many
+   * pages did it set aside? A list of known pages (a listing's next page) is neither progress nor
+   * stale: its pages are revisited after it, in the order it lists them.
+   */
+  deferredPulled(found: boolean, setAside = 0): void {
+    if (found) this.stalePulls = 0;
+    else if (setAside < LIST_OF_PAGES) this.stalePulls += 1;
   }
 
   toState(): RecrawlState {
