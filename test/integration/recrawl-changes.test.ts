@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HostPoliteness } from "../../lib/crawler/fetch/host-politeness";
 import { runStoredCrawl } from "../../lib/crawler/run-stored-crawl";
@@ -102,5 +104,19 @@ describe("re-crawl after a crawl of an evolving site", () => {
     expect(await listed(id, "changed")).toEqual(truth.changed.map(paths));
     expect(await listed(id, "gone")).toEqual(truth.gone.map(paths));
     expect(await listed(id, "unchanged")).toEqual(truth.unchanged.map(paths));
+  });
+
+  it("after a crawl that left no learned state (finished before re-crawls existed), its stored files are the known ones and the model starts afresh", async () => {
+    site.version = 1;
+    const old = await crawl({ seed: 8 });
+    fs.rmSync(path.join(t.config.dataDir, "crawls", String(old), "recrawl"), { recursive: true });
+    site.version = 2;
+    const truth = site.catalogue.changes(1, 2);
+    const again = await crawl({ after: old, checkKnownFiles: true });
+    expect(await listed(again, "new")).toEqual(truth.new.map(paths));
+    expect(await listed(again, "changed")).toEqual(truth.changed.map(paths));
+    expect(await listed(again, "gone")).toEqual(truth.gone.map(paths));
+    const started = await t.db.crawlEvent.findFirstOrThrow({ where: { crawlId: again, kind: "recrawl-started" } });
+    expect(started.message).toContain("it left no learned state, the model starts afresh");
   });
 });
