@@ -237,6 +237,15 @@ export const crawlConfigSchema = z.strictObject({
    * policy decides. Crawls stored with it keep it on resume and replay. @default false
    */
   allowPrivateNetwork: z.boolean().default(false),
+  /**
+   * A re-crawl: the id of a finished crawl of the same site whose learned state (groups, bandit
+   * statistics, classifier, dead URL shapes) this run starts from, and whose files are known: not
+   * downloaded again, reported as unchanged. Checked against the database when the crawl is
+   * created (store/commands/check-previous-crawl.ts). @default null (a first crawl)
+   */
+  after: z.number().int("must be a whole number").positive("must be a crawl id").nullable().default(null),
+  /** With `after`: a conditional GET of every known file (304 unchanged, 404/410 gone, new bytes changed). @default false */
+  checkKnownFiles: z.boolean().default(false),
 });
 
 /** The field message of an API request that sets `allowPrivateNetwork`. */

@@ -9,6 +9,7 @@ import { useCrawlQuery } from "@/components/hooks/use-crawl-query";
 import type { RawCrawlDetail } from "@/components/hooks/normalize-crawl";
 import { crawlKeys } from "@/components/hooks/use-crawls-query";
 import { isActiveStatus } from "@/lib/crawl-status";
+import { ChangesPanel } from "./ChangesPanel";
 import { CockpitHeader } from "./CockpitHeader";
 import { CurvesPanel } from "./CurvesPanel";
 import { EarlyStopPanel } from "./EarlyStopPanel";
@@ -84,6 +85,7 @@ export function CockpitPage({ id, initialCrawl }: { id: number; initialCrawl?: R
         <SavedVsBfs crawlId={id} strategy={crawl.strategy} over={!live} />
         <CurvesPanel points={metrics.data ?? []} error={metrics.error} />
       </div>
+      <ChangesPanel crawl={crawl} />
       <ReplayPanel crawl={crawl} />
       <GroupsPanel crawlId={id} live={live} strategy={crawl.strategy} />
       <EarlyStopPanel crawlId={id} live={live} stopReason={crawl.stopReason} />

@@ -30,6 +30,8 @@ export function normalizeConfig(raw: unknown, crawl: { rootUrl: string; seed: nu
     archive: stored.archive === undefined ? { ...shape.archive.parse(undefined), keepWarc: false } : pick(shape.archive, stored.archive),
     seed: crawl.seed,
     allowPrivateNetwork: pick(shape.allowPrivateNetwork, stored.allowPrivateNetwork),
+    after: pick(shape.after, stored.after),
+    checkKnownFiles: pick(shape.checkKnownFiles, stored.checkKnownFiles),
   };
 }
 

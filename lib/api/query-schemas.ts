@@ -35,5 +35,13 @@ export const requestsQuery = z.strictObject({
 
 export const eventsQuery = z.strictObject(pagingParams(100));
 
+export const FILE_CHANGES = ["new", "changed", "unchanged", "gone"] as const;
+
+export const changesQuery = z.strictObject({
+  limit: limitParam(100, 1000),
+  offset: intParam(0, 1_000_000_000).default(0),
+  change: z.enum(FILE_CHANGES, `must be one of ${FILE_CHANGES.join(", ")}`).optional(),
+});
+
 /** Endpoints without parameters still refuse unknown ones. */
 export const noQuery = z.strictObject({});

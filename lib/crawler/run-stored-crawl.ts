@@ -8,8 +8,11 @@ import { LeaseLostError, type CheckpointRow } from "../store/crawl-batch";
 import { deleteCheckpoint, loadCheckpoint, rollBackToCheckpoint, storedBodyHashes } from "../store/checkpoint-store";
 import { getServerPrivateNetworks } from "../store/queries/get-network-policy";
 import { loadRecoveryLog } from "../store/recovery-journal";
+import { loadRecrawlBasis, saveRecrawlRecord } from "../store/recrawl-store";
 import { CheckpointSchedule, type CheckpointScheduleOptions } from "./engine/checkpoint-schedule";
-import { createCrawlEngine } from "./engine/create-engine";
+import { createCrawlEngine, type CrawlRun } from "./engine/create-engine";
+import { addCrawlEvent } from "../store/commands/add-crawl-event";
+import { CHANGES_EVENT_KIND } from "../store/queries/get-crawl-changes";
 import { checkEngineState, decodeState, encodeState, ENGINE_STATE_VERSION, type EngineState } from "./engine/engine-state";
 import type { HostPoliteness } from "./fetch/host-politeness";
 import type { Fetcher } from "./fetch/types";
@@ -143,6 +146,8 @@ export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<Cr
       `${rolledBack.requestRows} request rows and ${rolledBack.targets} targets written after it were rolled back` +
       (recoveryLog?.answers.length ? ` (the log answers their ${recoveryLog.answers.length} requests again)` : "");
   }
+  // A re-crawl: the previous run's learned state (used unless resuming) and known files.
+  const recrawlBasis = config.after === null ? undefined : await loadRecrawlBasis(db, options.forage.dataDir, config.after, config.checkKnownFiles);
   if (!document) await updateCrawl({ status: "running", startedAt: new Date() });
   else if (!options.resumePaused) await updateCrawl({ status: "running" });
   const bodies = document ? await storedBodyHashes(db, crawlId) : [];
@@ -156,6 +161,18 @@ export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<Cr
   sink.rememberPageBodies(bodies);
   if (!document) sink.event({ level: "info", kind: "started", message: `Crawl started (${config.strategy}, seed ${config.seed})` });
   else sink.event({ level: "info", kind: "resumed-from-checkpoint", message: resumedMessage!, data: { requests: document.engine.counters.requests } });
+  if (!document && recrawlBasis) {
+    const learned = recrawlBasis.learned;
+    sink.event({
+      level: "info",
+      kind: "recrawl-started",
+      message:
+        `Re-crawl after crawl ${recrawlBasis.previousCrawlId}: ${recrawlBasis.known.length} known files` +
+        (recrawlBasis.checkKnownFiles ? " (checked with conditional requests)" : " (not downloaded again)") +
+        (learned ? `, its learned model and ${learned.revisit.length} pages to revisit first` : "; it left no learned state, the model starts afresh"),
+      data: { after: recrawlBasis.previousCrawlId, known: recrawlBasis.known.length, revisit: learned?.revisit.length ?? 0 },
+    });
+  }
   // The resumed engine makes the rolled-back requests again: the log answers them, not the site.
   const recovery = recoveryLog ? new RecoveringFetcher(options.politeness, recoveryLog, (end) => sink.event(recoveryEvent(end))) : null;
   let groupsAt = 0;
@@ -181,6 +198,7 @@ export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<Cr
     meter,
     restore: document?.engine,
     exchangeRecorder: warc ?? undefined,
+    recrawl: recrawlBasis,
     afterPage: async () => {
       options.onProgress?.(run.counters);
       // Group snapshots cost one statement per group: every 2 s is plenty for the cockpit.
@@ -213,6 +231,15 @@ export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<Cr
     // A pause between two pages (drained, or paused in memory and aborted) is a clean point:
     // checkpoint it. One in the middle of a page is not; the previous checkpoint stands.
     const last = checkpoints && end.kind === "paused" && run.engine.atPageBoundary ? capture() : null;
+    if (end.kind === "stopped" && run.recrawl) {
+      const { revisited, deferredCount } = run.recrawl;
+      sink.event({
+        level: "info",
+        kind: "recrawl-revisits",
+        message: `${revisited} pages the previous runs had seen were revisited after the new ones; ${deferredCount} were left (nothing new in the last ones revisited)`,
+        data: { revisited, left: deferredCount },
+      });
+    }
     if (schedule.count > 0) {
       const { count, totalMs, lastBytes } = schedule;
       sink.event({
@@ -226,6 +253,8 @@ export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<Cr
     await closeWarc(warc, sink);
     sink.counters({ ...run.counters, frontierSize: run.engine.frontierSize() }); // the final numbers
     await sink.flush(last);
+    // What the next run of the site starts from, and what changed since the previous one.
+    if (end.kind === "stopped" && end.reason !== "failed" && checkpoints) await recordChanges(db, options.forage.dataDir, crawlId, config, run);
     if (end.kind === "stopped") {
       await updateCrawl({ status: end.reason === "failed" ? "failed" : "finished", stopReason: end.reason, stopDetail: end.detail ?? null, finishedAt: new Date(), pendingControl: null, workerId: null, leaseExpiresAt: null });
       if (checkpoints) await deleteCheckpoint(db, crawlId); // a finished crawl never resumes
@@ -259,6 +288,32 @@ async function closeWarc(warc: ReturnType<typeof openCrawlWarcRecorder>, sink: D
   const { failure, records, bytes, files } = warc.writer;
   if (failure) sink.event({ level: "error", kind: "warc-failed", message: `The web archive stopped: ${failure.message}`, data: { records, bytes } });
   else sink.event({ level: "info", kind: "warc-written", message: `Web archive: ${records} records, ${bytes} bytes in ${files.length} WARC files`, data: { records, bytes, files: files.length } });
+}
+
+/** Writes the run's change report and learned state (recrawl-store.ts) and logs the four counts; a failure costs the next re-crawl its head start, not this crawl. */
+async function recordChanges(db: Db, dataDir: string, crawlId: number, config: CrawlConfig, run: CrawlRun): Promise<void> {
+  try {
+    const report = await saveRecrawlRecord(db, dataDir, {
+      crawlId,
+      rootUrl: config.rootUrl,
+      engine: run.captureState(),
+      outcomes: run.recrawl?.outcomes ?? null,
+      previousCrawlId: config.after,
+      checkedKnownFiles: config.checkKnownFiles,
+    });
+    const { counts } = report;
+    await addCrawlEvent(db, crawlId, {
+      level: "info",
+      kind: CHANGES_EVENT_KIND,
+      message:
+        config.after === null
+          ? `${counts.new} files collected (the next re-crawl starts from this crawl's learned state)`
+          : `Since crawl ${config.after}: ${counts.new} new, ${counts.changed} changed, ${counts.unchanged} unchanged, ${counts.gone} gone`,
+      data: counts,
+    });
+  } catch (error) {
+    await addCrawlEvent(db, crawlId, { level: "warn", kind: "changes-not-recorded", message: `The change report could not be written: ${error instanceof Error ? error.message : String(error)}` }).catch(() => undefined);
+  }
 }
 
 function recoveryEvent(end: RecoveryEnd): EventRow {

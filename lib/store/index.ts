@@ -5,6 +5,7 @@ export { applyMigrations, ensureMigrated, pendingMigrations, DatabaseNotReadyErr
 export { listCrawls, type CrawlListItem } from "./queries/list-crawls";
 export { type CrawlSummary } from "./queries/crawl-summary";
 export { getCrawl, WAITING_EVENT_KIND, type CrawlDetail } from "./queries/get-crawl";
+export { getCrawlChanges, getChangeCounts, CHANGES_EVENT_KIND, type CrawlChanges } from "./queries/get-crawl-changes";
 export { getCrawlMetrics, DEFAULT_MAX_POINTS, type MetricPointView, type MetricsOptions } from "./queries/get-crawl-metrics";
 export { getTagPathGroups, GROUP_SORTS, type GroupSort, type TagPathGroupView, type TagPathGroupsOptions } from "./queries/get-tag-path-groups";
 export { getEarlyStopWindows, type EarlyStopView } from "./queries/get-early-stop-windows";

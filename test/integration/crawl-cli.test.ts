@@ -34,7 +34,7 @@ describe("forage crawl", () => {
     const lines = run.stdout.trim().split("\n");
     expect(lines).toHaveLength(1);
     const summary = JSON.parse(lines[0]!) as Record<string, unknown>;
-    expect(Object.keys(summary)).toEqual(["crawlId", "requests", "targets", "targetBytes", "nonTargetBytes", "stopReason", "durationMs"]);
+    expect(Object.keys(summary)).toEqual(["crawlId", "requests", "targets", "targetBytes", "nonTargetBytes", "stopReason", "durationMs", "after", "changes"]);
     expect(summary.requests).toBe(80);
     expect(summary.stopReason).toBe("budget-requests");
     expect(summary.targets).toBeGreaterThan(0);

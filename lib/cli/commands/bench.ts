@@ -4,6 +4,7 @@ import { runBenchCrawl, type BenchRunInput } from "../../bench/bench-run";
 import { formatBenchSummary, summarizeBenchRuns, type SeededBenchRows } from "../../bench/bench-summary";
 import { formatBenchTable, runBench, type BenchStrategy } from "../../bench/run-bench";
 import { SITE_SHAPES, type SiteShape } from "../../sitesim";
+import { formatRecrawlBench, runRecrawlBench } from "../../bench/recrawl-bench";
 import { CliUsageError } from "../cli-error";
 import { parseIntegerOption, parseOptions } from "../parse-options";
 import { parseSiteOptions } from "./demo";
@@ -13,12 +14,16 @@ export const benchHelp =
   "             [--target-mime data-files|documents|a/b,c/d]\n" +
   "             every strategy on every simulator shape; prints a Markdown table\n" +
   "             (one per seed, then the means over the seeds)\n" +
-  "             (sb-paper = sb with the paper's uniform link choice and unscaled exploration)";
+  "             (sb-paper = sb with the paper's uniform link choice and unscaled exploration)\n" +
+  "forage bench --recrawl [--items 600] [--seed N]\n" +
+  "             an evolving catalogue: crawl version 1, re-crawl version 2 with --after (with and without checking\n" +
+  "             known files) and crawl it afresh; requests, recall of the new files, reported changes vs the truth";
 
 const BENCH_STRATEGIES: BenchStrategy[] = ["sb", "sb-paper", "bfs", "dfs", "random", "focused", "tp-off"];
 
 /** `forage bench`: the crawl-efficiency benchmark (docs/BENCHMARKS.md). */
 export async function benchCommand(argv: string[]): Promise<number> {
+  if (argv.includes("--recrawl")) return recrawlBenchCommand(argv.filter((arg) => arg !== "--recrawl"));
   const { values } = parseOptions(argv, {
     shapes: { type: "string" },
     size: { type: "string" },
@@ -96,5 +101,16 @@ export async function benchRunCommand(argv: string[]): Promise<number> {
   if (!json) throw new CliUsageError("bench-run needs its input as JSON");
   const result = await runBenchCrawl(JSON.parse(json) as BenchRunInput);
   console.log(JSON.stringify(result));
+  return 0;
+}
+
+/** `forage bench --recrawl`: the re-crawl benchmark on the evolving catalogue (lib/bench/recrawl-bench.ts). */
+async function recrawlBenchCommand(argv: string[]): Promise<number> {
+  const { values } = parseOptions(argv, { items: { type: "string" }, seed: { type: "string" }, budget: { type: "string" } });
+  const items = parseIntegerOption("items", values.items, { min: 10, max: 100_000 }) ?? 600;
+  const seed = parseIntegerOption("seed", values.seed, { min: 0, max: 2 ** 31 - 1 }) ?? 1;
+  const budget = parseIntegerOption("budget", values.budget, { min: 1 }) ?? 100_000;
+  const rows = await runRecrawlBench({ items, seed, budget, log: (line) => console.error(`[bench] ${line}`) });
+  console.log(formatRecrawlBench(rows));
   return 0;
 }

@@ -7,12 +7,17 @@ import { parseIntegerOption, parseOptions } from "../parse-options";
 import { ProgressLine } from "../progress-line";
 import { createHostClock } from "../../store/host-clock";
 import { insertCrawl } from "../../store/insert-crawl";
+import { checkPreviousCrawl } from "../../store/commands/check-previous-crawl";
+import { getChangeCounts } from "../../store/queries/get-crawl-changes";
+import { InvalidStateError } from "../../api/errors";
 import { CLI_LEASE_MS, cliHolderId, holdLease } from "../../worker/leases";
 
 export const crawlHelp =
   "forage crawl <rootUrl> [--target-mime a/b,c/d] [--budget N] [--max-bytes N] [--max-seconds N] [--delay-ms N]\n" +
   "             [--strategy sb|bfs|dfs|random|focused|tp-off] [--seed N] [--allow-private-network] [--no-robots]\n" +
-  "             [--db URL] [--out DIR] [--json]      run one crawl in this process\n" +
+  "             [--after CRAWL_ID [--check-known-files]] [--db URL] [--out DIR] [--json]      run one crawl in this process\n" +
+  "             --after: re-crawl the site of a finished crawl from what it learned; its files are known (not downloaded\n" +
+  "             again, unless --check-known-files: conditional requests); the summary counts new/changed/unchanged/gone files\n" +
   "             --allow-private-network: reach loopback/private/link-local addresses (you are the admin here;\n" +
   "             without it, only FORAGE_PRIVATE_NETWORKS and Settings → Network); cloud-metadata addresses never";
 
@@ -30,6 +35,8 @@ const options = {
   out: { type: "string" },
   json: { type: "boolean" },
   name: { type: "string" },
+  after: { type: "string" },
+  "check-known-files": { type: "boolean" },
 } as const;
 
 /** Turns command-line options into crawl settings (validated by the same schema as the API). */
@@ -59,7 +66,10 @@ export function crawlInputFromArgs(argv: string[]): { input: CrawlConfigInput; d
     // The CLI stores its crawl itself (insertCrawl), not through the API's createCrawl: its user
     // runs it on their own machine with the database, so they are the admin and may set this.
     allowPrivateNetwork: values["allow-private-network"] ?? false,
+    after: parseIntegerOption("after", values.after, { min: 1 }) ?? null,
+    checkKnownFiles: values["check-known-files"] ?? false,
   };
+  if (input.checkKnownFiles && input.after === null) throw new CliUsageError("--check-known-files needs --after <crawlId> (the crawl whose files to check)");
   if (values["target-mime"] !== undefined) {
     input.targetMimeTypes = values["target-mime"].split(",").map((mime) => mime.trim()).filter(Boolean);
   }
@@ -84,6 +94,11 @@ export async function crawlCommand(argv: string[]): Promise<number> {
   let stopLease = () => {};
   try {
     const holderId = cliHolderId();
+    await checkPreviousCrawl(db, config).catch((error: unknown) => {
+      if (error instanceof CrawlConfigError) throw new CliUsageError(Object.entries(error.fields).map(([field, message]) => `${cliName(field)} ${message}`).join("; "));
+      if (error instanceof InvalidStateError) throw new CliUsageError(`--${error.message}`);
+      throw error;
+    });
     const crawlId = await insertCrawl(db, config, { heldBy: { holderId, leaseMs: CLI_LEASE_MS } });
     const lease = holdLease(db, crawlId, holderId, CLI_LEASE_MS);
     stopLease = lease.stop;
@@ -115,6 +130,8 @@ export async function crawlCommand(argv: string[]): Promise<number> {
       nonTargetBytes: Number(row.nonTargetBytes),
       stopReason,
       durationMs: Date.now() - started,
+      after: config.after,
+      changes: await getChangeCounts(db, crawlId),
     };
     if (args.json) console.log(JSON.stringify(summary));
     if (stopReason === "failed") {
@@ -127,6 +144,10 @@ export async function crawlCommand(argv: string[]): Promise<number> {
         `[forage] Done: ${summary.targets} targets (${formatBytes(summary.targetBytes)}) for ${summary.requests} requests; stop reason: ${stopReason}. ` +
           `Files under ${forage.dataDir}/crawls/${crawlId}/files`,
       );
+      const changes = summary.changes;
+      if (config.after !== null && changes) {
+        console.error(`[forage] Since crawl ${config.after}: ${changes.new} new, ${changes.changed} changed, ${changes.unchanged} unchanged, ${changes.gone} gone`);
+      }
     }
     return 0;
   } finally {
@@ -146,6 +167,7 @@ function cliName(field: string): string {
     "politeness.delayMs": "--delay-ms",
     seed: "--seed",
     strategy: "--strategy",
+    after: "--after",
   };
   if (field.startsWith("targetMimeTypes.")) return "--target-mime";
   return names[field] ?? field;

@@ -15,6 +15,7 @@ import type { EarlyStopSignal } from "./early-stop-signal";
 import { detachString, type LinkTable } from "./link-table";
 import { LimitEvents } from "./limit-events";
 import type { LinkTyper } from "./link-typer";
+import type { Recrawl } from "./recrawl";
 import type { RequestContext, RequestOutcome, RequestRunner } from "./request-runner";
 import type { CrawlStrategy, PullResult } from "./strategies/strategy";
 import type { CrawlCounters, CrawlEnd, CrawlSink, FrontierLink } from "./types";
@@ -52,6 +53,8 @@ export interface CrawlEngineParts {
   beforePage?: () => Promise<void>;
   /** Whether the root page was already crawled (resumed crawls). */
   rootDone: boolean;
+  /** A re-crawl's known files and set-aside pages; null for a first crawl. */
+  recrawl?: Recrawl | null;
 }
 
 /** Counted requests between two metric points. */
@@ -123,12 +126,22 @@ export class CrawlEngine {
         await this.parts.beforePage?.();
         if (this.parts.signal.aborted || this.parts.drainSignal?.aborted) return this.pause();
         this.midPage = true;
-        const link = this.parts.meter.time(() => this.parts.strategy.next(this.parts.counters.requests));
+        let link = this.parts.meter.time(() => this.parts.strategy.next(this.parts.counters.requests));
+        // A re-crawl revisits the pages the previous runs saw only once nothing new is left.
+        const revisit = !link && this.parts.recrawl ? this.parts.recrawl.nextDeferred() : null;
+        link ??= revisit;
         if (!link) {
           this.midPage = false;
           return this.finish("site-exhausted");
         }
+        const targetsBefore = this.parts.counters.targets;
+        const frontierBefore = this.parts.strategy.size();
+        const setAsideBefore = revisit ? this.parts.recrawl!.deferredCount : 0;
         await this.crawlPage(link);
+        if (revisit) {
+          const found = this.parts.counters.targets > targetsBefore || this.parts.strategy.size() > frontierBefore;
+          this.parts.recrawl!.deferredPulled(found, this.parts.recrawl!.deferredCount - setAsideBefore);
+        }
         this.parts.links.release(link.id);
         this.midPage = false;
         await this.afterPage();
@@ -163,6 +176,7 @@ export class CrawlEngine {
   }
 
   private async finish(reason: StopReason): Promise<CrawlEnd> {
+    if (reason !== "failed") await this.checkUnlinkedKnownFiles();
     this.emitMetrics(true);
     if (reason === "budget-bytes" && this.parts.budget.diskQuotaReached()) {
       const detail = this.parts.budget.describeDiskQuota();
@@ -299,7 +313,10 @@ export class CrawlEngine {
    */
   private async processPage(html: string, pageUrl: string, page: FrontierLink, context: PageContext): Promise<number> {
     const newTargets: ExtractedLink[] = [];
-    const { meter, typer, queryVariants } = this.parts;
+    const { meter, typer, queryVariants, recrawl } = this.parts;
+    const knownFiles: ExtractedLink[] = [];
+    const setAside: { link: FrontierLink; amongNew: boolean }[] = [];
+    const freshTagPaths = new Set<string>();
     meter.start();
     // Parsed and typed in slices with turns of the event loop between them: a hostile page
     // (10 MB, 300 000 nested elements, 20 000 links) must not freeze the worker's other crawls.
@@ -311,9 +328,12 @@ export class CrawlEngine {
       const turn = breathe(); // awaited only when due: an ordinary page never leaves its turn
       if (turn) await turn;
       linkUrls.push(link.url);
+      // A link the previous runs never saw, even if this run met it on another page first: its list (tag path) shows what is new.
+      if (recrawl && !recrawl.seenByPreviousRuns(link.url) && this.parts.links.has(link.url)) freshTagPaths.add(link.tagPath);
       // Most links of a page were seen before (menus, sidebars): the URL rules judged them then.
       if (this.parts.links.has(link.url)) {
         this.parts.strategy.rediscover?.(link.url, link.tagPath);
+        if (recrawl && freshTagPaths.has(link.tagPath)) recrawl.promote(link.url);
         continue;
       }
       if (!this.acceptable(link.url, "link")) continue;
@@ -323,6 +343,17 @@ export class CrawlEngine {
         continue;
       }
       this.parts.links.markSeen(link.url);
+      if (recrawl?.knownFile(link.url)) {
+        knownFiles.push(link);
+        continue;
+      }
+      if (recrawl && !recrawl.seenByPreviousRuns(link.url)) freshTagPaths.add(link.tagPath);
+      // A page the previous runs saw: set aside, untyped, until nothing new is left.
+      if (recrawl?.seenByPreviousRuns(link.url)) {
+        // Listed after a link new since the previous runs in the same list (tag path): sites list what was updated right after what is new.
+        setAside.push({ link: this.createFrontierLink(link, page), amongNew: freshTagPaths.has(link.tagPath) });
+        continue;
+      }
       const deadShapes = this.parts.deadShapes;
       if (deadShapes?.isDead(link.url) && !deadShapes.admit(this.parkable(link, page))) continue; // parked
       let type: "html" | "target" | "neither";
@@ -337,6 +368,7 @@ export class CrawlEngine {
       else if (type === "html") this.fileLink(link, page);
       if (!this.parts.budget.canRequest()) break;
     }
+    for (const { link, amongNew } of setAside) recrawl!.defer(link, amongNew);
     if (queryVariants) this.reportRedundantPairs(queryVariants.notePage(page.url, pageUrl, linkUrls));
     meter.stop();
     let reward = 0;
@@ -356,10 +388,72 @@ export class CrawlEngine {
         if (final.inSite) this.fileLink({ ...link, url: final.url }, page, true);
       }
     }
+    for (const link of knownFiles) {
+      const context: RequestContext = { kind: "target", tagPath: link.tagPath, groupId: null, depth: page.depth + 1, referrer: pageUrl };
+      reward += await this.revisitKnownFile(link.url, context, link.tagPath);
+    }
     return reward;
   }
 
   private readonly isKnown = (url: string): boolean => this.parts.links.has(url);
+
+  /**
+   * A known file linked again: without `checkKnownFiles` it is taken as unchanged (not
+   * downloaded); with it, a conditional GET tells. Returns the reward: 1 when it changed.
+   */
+  private async revisitKnownFile(url: string, context: RequestContext, tagPath: string): Promise<number> {
+    const recrawl = this.parts.recrawl!;
+    const outcome = recrawl.outcomes.get(url);
+    if (outcome !== undefined && outcome !== "seen") return 0;
+    if (!recrawl.checkKnownFiles) {
+      recrawl.note(url, "seen");
+      return 0;
+    }
+    return this.checkKnownFile(url, context, tagPath);
+  }
+
+  /**
+   * Conditional GET of a known file (If-None-Match / If-Modified-Since from its stored ETag and
+   * Last-Modified): 304 or the same bytes is unchanged, 404/410 gone, other bytes changed (kept
+   * as a target). Anything else (an error, a redirect) leaves it unverified ("seen").
+   */
+  private async checkKnownFile(url: string, context: RequestContext, tagPath: string): Promise<number> {
+    const recrawl = this.parts.recrawl!;
+    const file = recrawl.knownFile(url)!;
+    recrawl.note(url, "seen");
+    if (!(await this.parts.runner.allowedByRobots(url, context))) return 0;
+    const headers: Record<string, string> = {};
+    if (file.etag) headers["if-none-match"] = file.etag;
+    if (file.lastModified) headers["if-modified-since"] = file.lastModified;
+    const outcome = await this.parts.runner.request("GET", url, context, "target", headers);
+    if (!outcome) return 0;
+    this.limitEvents.response(outcome.result);
+    const status = outcome.result.status;
+    if (status === 304) recrawl.note(url, "unchanged");
+    else if (status === 404 || status === 410) recrawl.note(url, "gone");
+    else if (outcome.isTarget && outcome.stored) {
+      if (outcome.stored.sha256 === file.sha256) {
+        recrawl.note(url, "unchanged");
+        return 0;
+      }
+      recrawl.note(url, "changed");
+      const link: FrontierLink = { id: -1, url, tagPath, anchorText: "", depth: context.depth, referrer: context.referrer, groupId: null };
+      return this.recordTarget(outcome, url, link) ? 1 : 0;
+    }
+    return 0;
+  }
+
+  /** With `checkKnownFiles`, the known files no page of this run linked are checked at its end (budget allowing). */
+  private async checkUnlinkedKnownFiles(): Promise<void> {
+    const recrawl = this.parts.recrawl;
+    if (!recrawl?.checkKnownFiles) return;
+    for (const file of recrawl.knownFiles()) {
+      const outcome = recrawl.outcomes.get(file.url);
+      if (outcome !== undefined && outcome !== "seen") continue;
+      if (!this.parts.budget.canRequest() || this.parts.signal.aborted) return;
+      await this.checkKnownFile(file.url, { kind: "target", tagPath: null, groupId: null, depth: 0, referrer: null }, "");
+    }
+  }
 
   private reportRedundantPairs(pairs: readonly string[]): void {
     for (const pair of pairs) {
@@ -446,7 +540,11 @@ export class CrawlEngine {
 
   private fileLink(link: ExtractedLink, page: FrontierLink, alreadySeen = false): void {
     if (!alreadySeen) this.parts.links.markSeen(link.url);
-    const frontierLink = this.parts.links.createLink({
+    this.parts.strategy.add(this.createFrontierLink(link, page));
+  }
+
+  private createFrontierLink(link: ExtractedLink, page: FrontierLink): FrontierLink {
+    return this.parts.links.createLink({
       url: link.url,
       tagPath: link.tagPath,
       // Only FOCUSED reads anchor texts; kept elsewhere they cost memory per frontier link.
@@ -455,7 +553,6 @@ export class CrawlEngine {
       referrer: page.url,
       groupId: null,
     });
-    this.parts.strategy.add(frontierLink);
   }
 
   /** Records a stored target; false when its body could not be kept. */

@@ -17,6 +17,9 @@ import { ENGINE_STATE_VERSION, type EngineState } from "./engine-state";
 import { LinkTable } from "./link-table";
 import { LinkTyper, type LinkOracle } from "./link-typer";
 import { QueryVariantFilter } from "./query-variant-filter";
+import { startingState } from "./learned-start";
+import { Recrawl } from "./recrawl";
+import type { RecrawlBasis } from "./recrawl-basis";
 import { RequestRunner, type LiveSettings } from "./request-runner";
 import { createStrategy } from "./strategies/create-strategy";
 import { restoreStrategy } from "./strategies/restore-strategy";
@@ -68,6 +71,12 @@ export interface CreateEngineOptions {
   drainSignal?: AbortSignal;
   /** A state taken by `CrawlRun.captureState()` (a checkpoint): the crawl continues from it. */
   restore?: EngineState;
+  /**
+   * A re-crawl (`config.after`): the previous run's learned state and known files. Without
+   * `restore` the run starts from that state (learned-start.ts); with it (a resumed re-crawl),
+   * only the known files are taken from here.
+   */
+  recrawl?: RecrawlBasis;
   /** Wraps the fetcher every request goes through (a crash recovery answers from the request log first). */
   wrapFetcher?: (fetcher: Fetcher) => Fetcher;
   /** Receives every exchange made over the network (the crawl's WARC). @default none */
@@ -76,6 +85,8 @@ export interface CreateEngineOptions {
 
 export interface CrawlRun {
   engine: CrawlEngine;
+  /** The re-crawl's view of the known files (null for a first crawl). */
+  recrawl: Recrawl | null;
   counters: CrawlCounters;
   fetcher: Fetcher;
   /**
@@ -90,7 +101,8 @@ export interface CrawlRun {
 
 /** Assembles a crawl engine from its configuration: a fresh crawl, or one restored from `options.restore`. */
 export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
-  const { config, sink, signal, politeness, restore } = options;
+  const { config, sink, signal, politeness } = options;
+  const restore = options.restore ?? (options.recrawl ? startingState(options.recrawl.learned, config, emptyCounters()) : undefined);
   const ownFetcher = options.fetcher
     ? null
     : new HttpFetcher({
@@ -170,8 +182,11 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
       ? QueryVariantFilter.fromState(restore.queryVariants)
       : new QueryVariantFilter()
     : null;
+  const recrawl = options.recrawl ? new Recrawl(options.recrawl) : null;
+  if (recrawl && restore?.recrawl) recrawl.restore(restore.recrawl, (id) => links.get(id));
   const engine = new CrawlEngine({
     config,
+    recrawl,
     links,
     strategy,
     typer: new LinkTyper(classifier, options.oracle ?? null),
@@ -201,6 +216,7 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
   });
   return {
     engine,
+    recrawl,
     counters,
     fetcher,
     captureState: () => ({
@@ -218,6 +234,7 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
       queryVariants: queryVariants ? queryVariants.toState() : null,
       cookies: cookies.toState(),
       storedTargetBytes: budget.storedTargetBytes,
+      recrawl: recrawl?.toState(),
     }),
     async close() {
       await ownFetcher?.close();

@@ -7,6 +7,7 @@ import type { UrlClassifierState } from "../url-classifier";
 import type { DeadShapeFilterState } from "./dead-shape-filter";
 import type { LinkTableState } from "./link-table";
 import type { QueryVariantFilterState } from "./query-variant-filter";
+import type { RecrawlState } from "./recrawl";
 import type { CrawlCounters } from "./types";
 
 /** Format of {@link EngineState}; a checkpoint of another version is not resumed. */
@@ -40,6 +41,8 @@ export interface EngineState {
   readonly cookies?: CookieJarState;
   /** Target bytes stored (the disk quota's count); absent in older checkpoints: counted afresh. */
   readonly storedTargetBytes?: number;
+  /** A re-crawl's progress on the known files and its set-aside pages; absent for a first crawl. */
+  readonly recrawl?: RecrawlState;
 }
 
 export class EngineStateError extends Error {

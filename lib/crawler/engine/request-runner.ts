@@ -95,8 +95,11 @@ export class RequestRunner {
     return rules.crawlDelayMs();
   }
 
-  /** One counted request (plus retries while the budget allows). Null when no budget is left. */
-  async request(method: FetchMethod, url: string, context: RequestContext, plan: BodyPlan): Promise<RequestOutcome | null> {
+  /**
+   * One counted request (plus retries while the budget allows). Null when no budget is left.
+   * `extraHeaders`: lower-case names, e.g. a re-crawl's `if-none-match` for a known file.
+   */
+  async request(method: FetchMethod, url: string, context: RequestContext, plan: BodyPlan, extraHeaders?: Record<string, string>): Promise<RequestOutcome | null> {
     if (!this.budget.canRequest()) return null;
     const { maxHtmlBytes, maxTargetBytes } = this.config.params;
     let writer: TargetBodyWriter | null = null;
@@ -113,7 +116,7 @@ export class RequestRunner {
       {
         method,
         url,
-        headers: cookie === undefined ? undefined : { cookie },
+        headers: cookie === undefined && !extraHeaders ? undefined : { ...extraHeaders, ...(cookie === undefined ? {} : { cookie }) },
         facts: context,
         signal: this.signal,
         maxBodyBytes: Math.max(maxHtmlBytes, maxTargetBytes),

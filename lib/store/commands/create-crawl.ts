@@ -1,5 +1,6 @@
 import { ALLOW_PRIVATE_NETWORK_IS_SERVER_SETTING, CrawlConfigError, parseCrawlConfig, type FieldErrors } from "../../crawl-config";
 import { insertCrawl } from "../insert-crawl";
+import { checkPreviousCrawl } from "./check-previous-crawl";
 import type { Db } from "../prisma-client";
 
 export interface CreateCrawlOptions {
@@ -22,7 +23,8 @@ export interface CreateCrawlOptions {
  *
  * Settings that set `allowPrivateNetwork` (even to false: it is not the client's to send) are
  * refused unless `asLocalAdmin`, together with any other bad field.
- * @throws CrawlConfigError naming every bad field (the API's 400 `fields`).
+ * A re-crawl's `after` must name a finished crawl of the same site (check-previous-crawl.ts).
+ * @throws CrawlConfigError naming every bad field (the API's 400 `fields`); InvalidStateError (409) when `after` is not finished.
  */
 export async function createCrawl(db: Db, input: unknown, options: CreateCrawlOptions = {}): Promise<{ id: number }> {
   if (!options.asLocalAdmin && typeof input === "object" && input !== null && Object.hasOwn(input, "allowPrivateNetwork")) {
@@ -37,5 +39,6 @@ export async function createCrawl(db: Db, input: unknown, options: CreateCrawlOp
     throw new CrawlConfigError(fields);
   }
   const config = parseCrawlConfig(input, options.drawSeed);
+  await checkPreviousCrawl(db, config);
   return { id: await insertCrawl(db, config, { createdById: options.createdById ?? null }) };
 }

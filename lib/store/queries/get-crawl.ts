@@ -1,7 +1,9 @@
 import { NotFoundError } from "../../api/errors";
 import type { CrawlCounters } from "../../crawler/engine/types";
 import type { Db } from "../prisma-client";
+import type { ChangeCounts } from "../recrawl-store";
 import { crawlSummarySelect, toCrawlSummary, type CrawlSummary } from "./crawl-summary";
+import { getChangeCounts } from "./get-crawl-changes";
 
 /** Everything the crawl page shows about one crawl (docs/API.md `CrawlDetail`). */
 export interface CrawlDetail extends CrawlSummary {
@@ -17,6 +19,8 @@ export interface CrawlDetail extends CrawlSummary {
   waitingFor: string | null;
   workerId: string | null;
   updatedAt: string;
+  /** The finished crawl's files as new / changed / unchanged / gone since `config.after` (all new for a first crawl); null until it finished. */
+  changes: ChangeCounts | null;
 }
 
 /**
@@ -70,6 +74,7 @@ export async function getCrawl(db: Db, crawlId: number): Promise<CrawlDetail> {
     waitingFor,
     workerId: row.workerId,
     updatedAt: row.updatedAt.toISOString(),
+    changes: row.status === "finished" ? await getChangeCounts(db, crawlId) : null,
   };
 }
 

@@ -1,0 +1,211 @@
+import fs from "node:fs";
+import path from "node:path";
+import { decodeState, encodeState } from "../crawler/engine/engine-state";
+import type { KnownFileOutcome } from "../crawler/engine/recrawl";
+import type { KnownFile, LearnedState, RecrawlBasis, RevisitPage } from "../crawler/engine/recrawl-basis";
+import type { EngineState } from "../crawler/engine/engine-state";
+import type { Db } from "./prisma-client";
+import { crawlFolder } from "./target-files";
+
+/**
+ * What a finished crawl keeps for the next run of its site, as two gzip JSON files in its data
+ * folder (next to its target files, removed with them): `recrawl/learned.json.gz` (the engine's
+ * final state, the pages to revisit, the URLs seen) and `recrawl/changes.json.gz` (every file
+ * the runs so far know, with what this run found: new, changed, unchanged, gone, or carried
+ * over unseen, and each file's history). Files rather than rows: both are read whole, once per
+ * run, and a checkpoint-sized document does not belong in a table scanned by the cockpit.
+ */
+
+export type FileChange = "new" | "changed" | "unchanged" | "gone";
+
+export interface ChangeCounts {
+  new: number;
+  changed: number;
+  unchanged: number;
+  gone: number;
+}
+
+export interface FileVersion {
+  crawlId: number;
+  sha256: string;
+}
+
+export interface ChangeEntry extends KnownFile {
+  /** `carried`: known from an earlier run, neither linked nor checked by this one (not counted). */
+  change: FileChange | "carried";
+  previousSha256: string | null;
+  firstSeenCrawlId: number;
+  /** The last run that saw it linked or confirmed it. */
+  lastSeenCrawlId: number;
+  versions: FileVersion[];
+}
+
+export interface ChangeReport {
+  crawlId: number;
+  previousCrawlId: number | null;
+  checkedKnownFiles: boolean;
+  counts: ChangeCounts;
+  files: ChangeEntry[];
+}
+
+export function recrawlDir(dataDir: string, crawlId: number): string {
+  return path.join(dataDir, crawlFolder(crawlId), "recrawl");
+}
+
+function writeDocument(file: string, value: unknown): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.tmp`;
+  fs.writeFileSync(temporary, encodeState(value));
+  fs.renameSync(temporary, file);
+}
+
+function readDocument<T>(file: string): T | null {
+  try {
+    return decodeState(fs.readFileSync(file)) as T;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+}
+
+export function readChangeReport(dataDir: string, crawlId: number): ChangeReport | null {
+  return readDocument<ChangeReport>(path.join(recrawlDir(dataDir, crawlId), "changes.json.gz"));
+}
+
+export function readLearnedState(dataDir: string, crawlId: number): LearnedState | null {
+  return readDocument<LearnedState>(path.join(recrawlDir(dataDir, crawlId), "learned.json.gz"));
+}
+
+/** A crawl's target rows with the ETag and Last-Modified their request answered with. */
+async function storedFiles(db: Db, crawlId: number): Promise<KnownFile[]> {
+  const targets = await db.target.findMany({ where: { crawlId }, select: { url: true, sha256: true, bytes: true, mime: true, requestSeq: true }, orderBy: { id: "asc" } });
+  const requests = await db.crawlRequest.findMany({
+    where: { crawlId, isTarget: true, headers: { not: null } },
+    select: { seq: true, headers: true },
+  });
+  const headersBySeq = new Map<number, Record<string, string>>();
+  for (const row of requests) {
+    try {
+      headersBySeq.set(row.seq, JSON.parse(row.headers!) as Record<string, string>);
+    } catch {
+      // Unreadable headers: the file is checked without validators (a full GET).
+    }
+  }
+  return targets.map((target) => {
+    const headers = headersBySeq.get(target.requestSeq) ?? {};
+    return { url: target.url, sha256: target.sha256, bytes: target.bytes, mime: target.mime, etag: headers.etag ?? null, lastModified: headers["last-modified"] ?? null };
+  });
+}
+
+/** Child pages that led to targets a page needs to be revisited first: a list, not a page with a "see also" box. */
+export const MIN_HUB_CHILDREN = 3;
+
+/**
+ * Pages to revisit first: those that led to at least {@link MIN_HUB_CHILDREN} pages that led to
+ * targets (a listing, a section), and the pages that led to them, up to the root (excluded).
+ * The direct parents of targets (a publication's page) are not in it: their files are known.
+ */
+async function hubPages(db: Db, crawlId: number, rootUrl: string): Promise<RevisitPage[]> {
+  const parents = await db.target.findMany({ where: { crawlId, sourceUrl: { not: null } }, select: { sourceUrl: true }, distinct: ["sourceUrl"] });
+  const pages = await db.crawlRequest.findMany({
+    where: { crawlId, kind: "page", method: "GET", status: { gte: 200, lt: 300 } },
+    select: { url: true, referrer: true, tagPath: true, depth: true },
+    orderBy: { id: "asc" },
+  });
+  const byUrl = new Map<string, (typeof pages)[number]>();
+  for (const page of pages) if (!byUrl.has(page.url)) byUrl.set(page.url, page);
+  const productiveChildren = new Map<string, number>();
+  for (const row of parents) {
+    const referrer = byUrl.get(row.sourceUrl!)?.referrer;
+    if (referrer) productiveChildren.set(referrer, (productiveChildren.get(referrer) ?? 0) + 1);
+  }
+  const hubs = new Map<string, RevisitPage>();
+  const queue = [...productiveChildren].filter(([, children]) => children >= MIN_HUB_CHILDREN).map(([url]) => url as string | null);
+  while (queue.length > 0) {
+    const url = queue.pop();
+    if (!url || hubs.has(url)) continue;
+    const page = byUrl.get(url);
+    if (!page) continue;
+    hubs.set(url, { url, tagPath: page.tagPath ?? "", depth: page.depth });
+    queue.push(page.referrer);
+  }
+  hubs.delete(rootUrl);
+  return [...hubs.values()];
+}
+
+/** The known files and learned state a re-crawl after `previousCrawlId` starts from. */
+export async function loadRecrawlBasis(db: Db, dataDir: string, previousCrawlId: number, checkKnownFiles: boolean): Promise<RecrawlBasis> {
+  const report = readChangeReport(dataDir, previousCrawlId);
+  const known = report ? report.files.filter((file) => file.change !== "gone").map(knownFileOf) : await storedFiles(db, previousCrawlId);
+  return { previousCrawlId, learned: readLearnedState(dataDir, previousCrawlId), known, checkKnownFiles };
+}
+
+function knownFileOf(entry: ChangeEntry): KnownFile {
+  return { url: entry.url, sha256: entry.sha256, bytes: entry.bytes, mime: entry.mime, etag: entry.etag, lastModified: entry.lastModified };
+}
+
+export interface FinishedRun {
+  crawlId: number;
+  rootUrl: string;
+  engine: EngineState;
+  /** The re-crawl's known-file outcomes (null for a first crawl). */
+  outcomes: ReadonlyMap<string, KnownFileOutcome> | null;
+  previousCrawlId: number | null;
+  checkedKnownFiles: boolean;
+}
+
+/**
+ * Writes what a finished run leaves for the next one: its change report (the targets it stored
+ * are new or changed, the known files' outcomes, the rest carried over) and its learned state.
+ */
+export async function saveRecrawlRecord(db: Db, dataDir: string, run: FinishedRun): Promise<ChangeReport> {
+  const previous = run.previousCrawlId === null ? null : readChangeReport(dataDir, run.previousCrawlId);
+  const previousEntries = new Map<string, ChangeEntry>();
+  if (previous) {
+    for (const entry of previous.files) if (entry.change !== "gone") previousEntries.set(entry.url, entry);
+  } else if (run.previousCrawlId !== null) {
+    for (const file of await storedFiles(db, run.previousCrawlId)) {
+      previousEntries.set(file.url, { ...file, change: "new", previousSha256: null, firstSeenCrawlId: run.previousCrawlId, lastSeenCrawlId: run.previousCrawlId, versions: [{ crawlId: run.previousCrawlId, sha256: file.sha256 }] });
+    }
+  }
+  const files: ChangeEntry[] = [];
+  const stored = new Set<string>();
+  for (const file of await storedFiles(db, run.crawlId)) {
+    stored.add(file.url);
+    const before = previousEntries.get(file.url);
+    if (before && before.sha256 === file.sha256) {
+      files.push({ ...before, ...file, change: "unchanged", previousSha256: before.sha256, lastSeenCrawlId: run.crawlId });
+    } else if (before) {
+      files.push({ ...file, change: "changed", previousSha256: before.sha256, firstSeenCrawlId: before.firstSeenCrawlId, lastSeenCrawlId: run.crawlId, versions: [...before.versions, { crawlId: run.crawlId, sha256: file.sha256 }] });
+    } else {
+      files.push({ ...file, change: "new", previousSha256: null, firstSeenCrawlId: run.crawlId, lastSeenCrawlId: run.crawlId, versions: [{ crawlId: run.crawlId, sha256: file.sha256 }] });
+    }
+  }
+  for (const [url, before] of previousEntries) {
+    if (stored.has(url)) continue;
+    const outcome = run.outcomes?.get(url);
+    const base = { ...before, previousSha256: before.sha256 };
+    if (outcome === "gone") files.push({ ...base, change: "gone" });
+    else if (outcome === "unchanged" || outcome === "seen") files.push({ ...base, change: "unchanged", lastSeenCrawlId: run.crawlId });
+    else files.push({ ...base, change: "carried" });
+  }
+  const counts: ChangeCounts = { new: 0, changed: 0, unchanged: 0, gone: 0 };
+  for (const file of files) if (file.change !== "carried") counts[file.change] += 1;
+  const report: ChangeReport = { crawlId: run.crawlId, previousCrawlId: run.previousCrawlId, checkedKnownFiles: run.checkedKnownFiles, counts, files };
+  writeDocument(path.join(recrawlDir(dataDir, run.crawlId), "changes.json.gz"), report);
+
+  const previousLearned = run.previousCrawlId === null ? null : readLearnedState(dataDir, run.previousCrawlId);
+  const revisit = new Map<string, RevisitPage>();
+  for (const page of previousLearned?.revisit ?? []) revisit.set(page.url, page);
+  for (const page of await hubPages(db, run.crawlId, run.rootUrl)) revisit.set(page.url, page);
+  const seenBefore = new Set(previousLearned?.seenBefore ?? []);
+  for (const url of run.engine.links.seen) seenBefore.add(url);
+  const learned: LearnedState = {
+    // The frontier is this run's: only the model goes on.
+    engine: { ...run.engine, links: { nextId: 0, seen: [], tagPaths: [], links: [] }, recrawl: undefined },
+    revisit: [...revisit.values()],
+    seenBefore: [...seenBefore],
+  };
+  writeDocument(path.join(recrawlDir(dataDir, run.crawlId), "learned.json.gz"), learned);
+  return report;
+}
