@@ -16,9 +16,9 @@ import { repairWarcFiles } from "./warc-repair";
 
 export const WARC_VERSION = "WARC/1.1";
 const DIGEST = { algo: "sha-256", prefix: "sha256:", base32: false } as const;
-/** Level 1: WARC files hold mostly pages and data files; higher levels cost 3–5× the CPU for ≈ 10–20 % less disk. */
+/** Level 1: WARC files hold mostly pages and data files; higher levels cost several times the CPU for little less disk (docs/BENCHMARKS.md). */
 const GZIP_OPTIONS: zlib.ZlibOptions = { level: 1 };
-/** Payloads already compressed (zip, xlsx, pdf, gzip-encoded): stored in the member, ≈ 30× cheaper than level 1 for nothing lost. */
+/** Payloads already compressed (zip, xlsx, pdf, gzip-encoded): stored in the member: compressing them again costs CPU and saves nothing. */
 const STORED_GZIP_OPTIONS: zlib.ZlibOptions = { level: 0 };
 const storedRecords = new WeakSet<WARCRecord>();
 
@@ -28,7 +28,7 @@ export function storeWithoutCompression(record: WARCRecord): WARCRecord {
   return record;
 }
 
-/** Records up to this size are compressed in one synchronous call (≈ 0.2 ms for 40 KB); larger ones stream. */
+/** Records up to this size are compressed in one synchronous call; larger ones stream. */
 const STREAM_GZIP_FROM_BYTES = 1024 * 1024;
 
 export interface WarcFileWriterOptions {
@@ -62,7 +62,7 @@ interface OpenFile {
 
 /**
  * Small groups wait in memory up to this many bytes or {@link FLUSH_AFTER_MS}, then go to disk in
- * one write (a write call per group cost ≈ 0.2 ms of CPU). A killed worker loses at most that much
+ * one write (a write call per group cost measurable CPU per request). A killed worker loses at most that much
  * of its archive; index lines are written after their records, so an indexed record is whole.
  */
 const FLUSH_FROM_BYTES = 1024 * 1024;
@@ -194,10 +194,10 @@ export class WarcFileWriter {
   private async compress(record: WARCRecord, writeLarge: (gzip: zlib.Gzip) => Promise<void>): Promise<Buffer | null> {
     // warcio/node's serializer frames the record (digests preset by the recorder are kept) and
     // spills payloads over 2 MB to a temporary file. The gzip member is ours: warcio would use
-    // CompressionStream at the default level, ≈ 15× the CPU of zlib level 1 on a 40 KB page.
+    // CompressionStream at the default level, far more CPU than zlib level 1 (docs/BENCHMARKS.md).
     const serializer = new WARCSerializer(record, { gzip: false, digest: DIGEST });
     // No hashing in warcio: the recorder presets every digest with node:crypto, and warcio would
-    // otherwise instantiate a hash-wasm module per record for a payload digest of requests (≈ 0.1 ms each).
+    // otherwise instantiate a hash-wasm module per record for a payload digest of requests.
     serializer.digestAlgo = "";
     const options = storedRecords.has(record) ? STORED_GZIP_OPTIONS : GZIP_OPTIONS;
     const small: Buffer[] = [];

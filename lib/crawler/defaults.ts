@@ -207,8 +207,8 @@ export const PAGE_LIMITS = {
   maxElementDepth: 512,
   /**
    * Stack entries that searches for an element to close may walk on one page without closing
-   * anything (≈ 30 ms); past it each search stops 32 entries down. A crafted 10 MB page otherwise
-   * walks 512 entries per end tag: ≈ 2 s.
+   * anything; past it each search stops 32 entries down, so a crafted page of stray end tags
+   * cannot make every tag walk the whole stack.
    */
   maxStackScanSteps: 8_000_000,
   /** Links read from one page, in document order; the rest are ignored (and reported). */

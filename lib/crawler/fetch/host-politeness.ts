@@ -8,7 +8,7 @@
  * Nutch and Heritrix count it, not from its start: a request's start says nothing about when
  * it reached the site. A new connection, a DNS lookup or a busy event loop delays the first
  * request while the next one leaves at once on a pooled connection, and a start-to-start
- * clock let a site see robots.txt and the first page 20–400 ms closer than the delay. The end
+ * clock let a site see robots.txt and the first page closer together than the delay. The end
  * of a request comes after the site received it, so a next start at least `delay` after that
  * end reaches the site at least `delay` after it: with one request in flight per host (the
  * default), the site never sees two requests closer than the delay. With more in flight,
