@@ -56,6 +56,11 @@ export function CrawlControls({ crawl }: { crawl: CrawlDetail }) {
             Cancel
           </button>
         ) : null}
+        {crawl.status === "finished" && crawl.replayOfCrawlId === null ? (
+          <Link href={`/crawls/new?from=${crawl.id}&recrawl=1`} className="button" title="A new run that starts from what this crawl learned and reports what changed">
+            Re-crawl
+          </Link>
+        ) : null}
         <Link href={`/crawls/new?from=${crawl.id}`} className="button">
           Clone settings
         </Link>

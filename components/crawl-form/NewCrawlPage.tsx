@@ -1,14 +1,21 @@
 "use client";
 
 import Link from "next/link";
+import { useState } from "react";
 import { useCrawlQuery } from "@/components/hooks/use-crawl-query";
+import { formatInteger } from "@/lib/format";
 import { stripScheme } from "@/components/ui/format";
 import { CrawlForm } from "./CrawlForm";
 import { defaultFormValues, formValuesFromConfig } from "./form-state";
 
-/** "New crawl", empty or pre-filled from an existing crawl (`?from=<id>`, "Clone settings"). */
-export function NewCrawlPage({ fromId }: { fromId: number | null }) {
+/**
+ * "New crawl", empty or pre-filled from an existing crawl (`?from=<id>`, "Clone settings"), or a
+ * re-crawl of a finished one (`?from=<id>&recrawl=1`): same settings, `after` it, so the new run
+ * starts from what that crawl learned and reports what changed.
+ */
+export function NewCrawlPage({ fromId, recrawl = false }: { fromId: number | null; recrawl?: boolean }) {
   const source = useCrawlQuery(fromId, { poll: false });
+  const [checkKnownFiles, setCheckKnownFiles] = useState(false);
   let body: React.ReactNode;
   if (fromId === null) {
     body = <CrawlForm initialValues={defaultFormValues()} />;
@@ -29,7 +36,31 @@ export function NewCrawlPage({ fromId }: { fromId: number | null }) {
     );
   } else {
     const crawl = source.data;
-    body = (
+    const isRecrawl = recrawl && crawl.status === "finished";
+    body = isRecrawl ? (
+      <>
+        <div className="notice" role="status" data-testid="recrawl-notice">
+          <p>
+            Re-crawl after{" "}
+            <Link href={`/crawls/${crawl.id}`}>
+              crawl #{crawl.id} ({crawl.name ?? stripScheme(crawl.rootUrl)})
+            </Link>
+            : it starts from what that crawl learned, does not download the {formatInteger(crawl.targets)} files it
+            already has, and reports what is new, changed or gone. That crawl cost {formatInteger(crawl.requests)} requests:
+            a re-crawl usually needs far fewer.
+          </p>
+          <label className="field-checkbox">
+            <input type="checkbox" checked={checkKnownFiles} onChange={(event) => setCheckKnownFiles(event.target.checked)} />
+            <span>Check known files for changes (one conditional request per known file)</span>
+          </label>
+        </div>
+        <CrawlForm
+          key={`recrawl-${crawl.id}`}
+          initialValues={{ ...formValuesFromConfig(crawl.config), seed: "" }}
+          hidden={{ politeness: crawl.config.politeness, archive: crawl.config.archive, after: crawl.id, checkKnownFiles }}
+        />
+      </>
+    ) : (
       <>
         <p className="notice" role="status" data-testid="clone-notice">
           Settings copied from{" "}

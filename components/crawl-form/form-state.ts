@@ -50,7 +50,8 @@ export interface CrawlFormValues {
 }
 
 /** Settings the form does not show but a cloned crawl must keep (user agent, per-host concurrency…). */
-export type HiddenSettings = Pick<CrawlConfig, "politeness"> & Partial<Pick<CrawlConfig, "archive">>;
+/** Settings the form does not show but sends: a clone's politeness details and archive size, a re-crawl's `after`. */
+export type HiddenSettings = Pick<CrawlConfig, "politeness"> & Partial<Pick<CrawlConfig, "archive" | "after" | "checkKnownFiles">>;
 
 /** "a\n b \n\n" → ["a", "b"]; extensions and MIME types may also be separated by spaces or commas. */
 export function splitLines(text: string): string[] {
@@ -224,6 +225,7 @@ export function buildCrawlSettings(values: CrawlFormValues, hidden?: HiddenSetti
     strategy: values.strategy,
     params: params as CrawlConfigInput["params"],
     ...(seed === null ? {} : { seed }),
+    ...(hidden?.after ? { after: hidden.after, checkKnownFiles: hidden.checkKnownFiles ?? false } : {}),
   };
   return { settings, errors };
 }

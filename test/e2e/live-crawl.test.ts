@@ -293,6 +293,36 @@ describe("a crawl defined in the form, watched live, collected as a ZIP", () => 
     }
   });
 
+  it("re-crawls the finished crawl from its cockpit: the form says what it cost, the run starts after it and says what changed", async () => {
+    const page = await newPage();
+    await page.goto(`${app.baseUrl}/crawls/${liveId}`);
+    await page.getByRole("link", { name: "Re-crawl" }).click();
+    await page.waitForURL(/\/crawls\/new\?from=\d+&recrawl=1$/);
+    const previous = await crawlRow(liveId);
+    await expect(page.getByTestId("recrawl-notice").textContent()).resolves.toContain(`cost ${previous.requestsCount.toLocaleString("en-US")} requests`);
+    await page.getByLabel("Check known files for changes").check();
+    await page.getByRole("button", { name: "Start crawl" }).click();
+    await page.waitForURL(/\/crawls\/\d+$/);
+    const recrawlId = Number(new URL(page.url()).pathname.split("/").at(-1));
+    expect(recrawlId).not.toBe(liveId);
+    const config = JSON.parse((await crawlRow(recrawlId)).config) as CrawlConfig;
+    expect({ after: config.after, checkKnownFiles: config.checkKnownFiles, rootUrl: config.rootUrl }).toEqual({ after: liveId, checkKnownFiles: true, rootUrl: demoUrl });
+    // The demo site did not change: known files checked are unchanged, none changed or gone; the
+    // first crawl stopped on its budget, so what the re-crawl downloads is files it had not reached.
+    await page.getByTestId("changes-panel").waitFor({ timeout: 90_000 });
+    await expect(page.getByTestId("changes-changed").textContent()).resolves.toBe("0");
+    await expect(page.getByTestId("changes-gone").textContent()).resolves.toBe("0");
+    // Known files are checked as their pages are met, the rest at the end as the budget allows.
+    const unchanged = Number(await page.getByTestId("changes-unchanged").textContent());
+    expect(unchanged).toBeGreaterThan(0);
+    expect(unchanged).toBeLessThanOrEqual(previous.targetsCount);
+    const known = new Set((await database.db.target.findMany({ where: { crawlId: liveId }, select: { url: true } })).map((t) => t.url));
+    const downloaded = await database.db.target.findMany({ where: { crawlId: recrawlId }, select: { url: true } });
+    expect(downloaded.filter((t) => known.has(t.url))).toEqual([]);
+    expect(Number(await page.getByTestId("changes-new").textContent())).toBe(downloaded.length);
+    await page.close();
+  });
+
   it("the worker exits by itself on SIGTERM within its grace time", async () => {
     const stoppedAt = Date.now();
     await worker.stop(15_000);

@@ -6,8 +6,9 @@ export const metadata: Metadata = { title: "New crawl" };
 export const dynamic = "force-dynamic";
 
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const { from } = await searchParams;
-  await requirePageUser(typeof from === "string" ? `/crawls/new?from=${encodeURIComponent(from)}` : "/crawls/new");
+  const { from, recrawl } = await searchParams;
+  const recrawling = recrawl === "1";
+  await requirePageUser(typeof from === "string" ? `/crawls/new?from=${encodeURIComponent(from)}${recrawling ? "&recrawl=1" : ""}` : "/crawls/new");
   const fromId = typeof from === "string" && /^[1-9]\d{0,9}$/.test(from) ? Number(from) : null;
-  return <NewCrawlPage fromId={fromId} />;
+  return <NewCrawlPage fromId={fromId} recrawl={recrawling} />;
 }

@@ -17,6 +17,8 @@ export interface CrawlSummary {
   createdAt: string;
   /** Email of the user who created it; null for the command line or a deleted user. */
   createdBy: string | null;
+  /** The crawl this one replays offline; null for a crawl of the live site. */
+  replayOfCrawlId: number | null;
   startedAt: string | null;
   finishedAt: string | null;
   activeMs: number;
@@ -36,6 +38,7 @@ export const crawlSummarySelect = {
   targetBytes: true,
   createdAt: true,
   createdBy: { select: { email: true } },
+  replayOfCrawlId: true,
   startedAt: true,
   finishedAt: true,
   activeMs: true,
@@ -54,6 +57,7 @@ export interface CrawlSummaryRow {
   targetBytes: bigint;
   createdAt: Date;
   createdBy: { email: string } | null;
+  replayOfCrawlId: number | null;
   startedAt: Date | null;
   finishedAt: Date | null;
   activeMs: number;
@@ -75,6 +79,7 @@ export function toCrawlSummary(row: CrawlSummaryRow): CrawlSummary {
     targetBytes: Number(row.targetBytes),
     createdAt: row.createdAt.toISOString(),
     createdBy: row.createdBy?.email ?? null,
+    replayOfCrawlId: row.replayOfCrawlId,
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
     activeMs: row.activeMs,
