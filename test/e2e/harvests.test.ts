@@ -63,7 +63,7 @@ describe("repeat a crawl as a harvest", () => {
     await panel.waitFor();
 
     // The schedule form: an error next to the cron field, then a preview of the next three runs.
-    await panel.getByLabel("On a schedule").check();
+    await panel.getByRole("radio", { name: "On a schedule" }).check();
     await panel.getByLabel("Schedule (cron)").fill("0 0 6 * * 1");
     await expect(panel.getByTestId("error-cron").textContent()).resolves.toMatch(/five fields/);
     expect(await panel.getByTestId("repeat-submit").isDisabled()).toBe(true);
@@ -73,7 +73,7 @@ describe("repeat a crawl as a harvest", () => {
     expect(await panel.getByTestId("schedule-preview").textContent()).toMatch(/06:30/);
 
     // Now instead: the site publishes its version 2, the run starts after the first crawl.
-    await panel.getByLabel("Now").check();
+    await panel.getByRole("radio", { name: "Now" }).check();
     site.version = 2;
     await panel.getByTestId("repeat-submit").click();
     await page.waitForURL(/\/harvests\/\d+$/);

@@ -1,5 +1,5 @@
 import { InvalidRequestError, InvalidStateError } from "../../api/errors";
-import { ALLOW_PRIVATE_NETWORK_IS_SERVER_SETTING, CrawlConfigError, parseCrawlConfig, type CrawlConfig } from "../../crawl-config";
+import { ALLOW_PRIVATE_NETWORK_IS_SERVER_SETTING, CrawlConfigError, parseCrawlConfig, withParamsAddedLater, type CrawlConfig } from "../../crawl-config";
 import { parseCreateHarvest } from "../../harvest/harvest-input";
 import { nextRunAfter } from "../../harvest/schedule";
 import type { Db } from "../prisma-client";
@@ -45,7 +45,7 @@ export async function createHarvest(db: Db, input: unknown, options: CreateHarve
     if (crawl.replayOfCrawlId !== null) throw new InvalidRequestError({ fromCrawlId: `names crawl ${value.fromCrawlId}, a replay: a harvest repeats a crawl of the live site` }, "Invalid harvest");
     if (crawl.status !== "finished") throw new InvalidStateError(`fromCrawlId: crawl ${value.fromCrawlId} is ${crawl.status}; a harvest repeats a finished crawl`);
     if (crawl.harvestId !== null) throw new InvalidStateError(`fromCrawlId: crawl ${value.fromCrawlId} is already a run of harvest ${crawl.harvestId}`);
-    definition = definitionOf(parseCrawlConfig(JSON.parse(crawl.config)), value.checkKnownFiles, asLocalAdmin);
+    definition = definitionOf(parseCrawlConfig(withParamsAddedLater(JSON.parse(crawl.config))), value.checkKnownFiles, asLocalAdmin);
   } else {
     const config = value.config!;
     const fields: Record<string, string> = {};
