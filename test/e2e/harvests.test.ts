@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CrawlConfig } from "../../lib/crawl-config";
@@ -7,6 +9,7 @@ import { startApp, type RunningApp } from "../helpers/app-server";
 import { launchBrowser } from "../helpers/browser";
 import { pollUntil } from "../helpers/poll-until";
 import { startNodeProcess, type ManagedProcess } from "../helpers/processes";
+import { PROJECT_ROOT } from "../helpers/paths";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 // Harvests in Chromium against the built app, a real `forage worker` process and the evolving
@@ -20,6 +23,7 @@ let browser: Browser;
 let worker: ManagedProcess;
 let site: RunningEvolvingSite;
 let first = 0;
+const SHOTS = path.join(PROJECT_ROOT, "test-results");
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -71,6 +75,8 @@ describe("repeat a crawl as a harvest", () => {
     await panel.getByLabel("Time zone").fill("Europe/Paris");
     await expect(panel.getByTestId("schedule-preview").locator("li").count()).resolves.toBe(3);
     expect(await panel.getByTestId("schedule-preview").textContent()).toMatch(/06:30/);
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await panel.screenshot({ path: path.join(SHOTS, "harvests-repeat-panel.png") });
 
     // Now instead: the site publishes its version 2, the run starts after the first crawl.
     await panel.getByRole("radio", { name: "Now" }).check();
@@ -87,6 +93,7 @@ describe("repeat a crawl as a harvest", () => {
     const runRows = page.getByTestId("harvest-runs").locator("tbody tr");
     await pollUntil("two finished runs on the harvest page", () => runRows.allTextContents(), (rows) => rows.length === 2 && rows.every((row) => row.includes("Finished")), { timeoutMs: 20_000, pollMs: 250 });
     await expect(page.getByTestId("harvest-events").textContent()).resolves.toContain(`Run started by hand: crawl ${second} after crawl ${first}`);
+    await page.screenshot({ path: path.join(SHOTS, "harvests-page.png"), fullPage: true });
 
     // The home page groups the runs under their harvest.
     await page.goto(app.baseUrl);
@@ -94,6 +101,7 @@ describe("repeat a crawl as a harvest", () => {
     await item.waitFor();
     expect(await item.textContent()).toContain("2 runs");
     expect(await item.getByRole("link", { name: /Crawl #/ }).allTextContents()).toEqual([`Crawl #${second}`, `Crawl #${first}`]);
+    await page.screenshot({ path: path.join(SHOTS, "harvests-home.png"), fullPage: true });
 
     // The second run's cockpit: its place in the harvest and What changed.
     await item.getByRole("link", { name: `Crawl #${second}` }).click();
