@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HostPoliteness } from "../../lib/crawler/fetch/host-politeness";
 import { runStoredCrawl } from "../../lib/crawler/run-stored-crawl";
+import { HarvestTicker } from "../../lib/harvest/harvest-ticker";
 import { enqueueRunEndedDeliveries, sendDueDeliveries, webhookBackoffMs } from "../../lib/harvest/webhook-deliveries";
 import { createWebhookSender } from "../../lib/harvest/webhook-sender";
 import type { RunEndedSummary } from "../../lib/harvest/webhook-summary";
@@ -171,6 +172,25 @@ describe("webhooks of harvest runs", () => {
       } finally {
         await publicOnly.close();
       }
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it("the worker's tick starts a due scheduled run and sends the webhook of an ended one, under the server's network policy", async () => {
+    const receiver = await startReceiver([200]);
+    try {
+      const { harvestId, second } = await harvestWithEndedRun(receiver.url, 24);
+      const forage = { ...t.config, publicOrigin: PUBLIC_ORIGIN, privateNetworks: LOCAL };
+      await t.db.harvest.update({ where: { id: harvestId }, data: { cron: "0 * * * *", nextRunAt: new Date(Date.now() - 1000) } });
+      await new HarvestTicker(t.db, forage, "worker-t").tick(new Date());
+      const runs = await t.db.crawl.findMany({ where: { harvestId }, orderBy: { id: "asc" }, select: { id: true, status: true, config: true } });
+      expect(runs).toHaveLength(3);
+      expect(runs[2]!.status).toBe("queued");
+      expect(JSON.parse(runs[2]!.config)).toMatchObject({ after: second });
+      expect(receiver.received).toHaveLength(1);
+      expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({ run: { id: second }, links: { cockpit: `${PUBLIC_ORIGIN}/crawls/${second}` } });
+      expect((await eventsOf(harvestId)).slice(-2).map((line) => line.split(":")[0])).toEqual(["scheduled-run", "webhook-delivered"]);
     } finally {
       await receiver.close();
     }
