@@ -44,6 +44,11 @@ function HarvestSettings({ harvest }: { harvest: HarvestView }) {
           <label className="field-label" htmlFor="harvest-webhook">
             Webhook URL
           </label>
+          {harvest.webhookSecret ? (
+            <p className="field-hint" data-testid="webhook-secret">
+              Bodies are signed: <code>X-Forage-Signature: t=…,v1=…</code> is the HMAC-SHA256 of <code>t.body</code> with the secret <code>{harvest.webhookSecret}</code>.
+            </p>
+          ) : null}
           <input id="harvest-webhook" type="url" value={webhookUrl} placeholder="https://hooks.example.org/forage" onChange={(event) => setWebhookUrl(event.target.value)} />
           {fields.webhookUrl ? (
             <p className="field-error" data-testid="error-webhookUrl">

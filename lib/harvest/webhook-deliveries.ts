@@ -2,6 +2,7 @@ import { addHarvestEvent } from "../store/commands/add-harvest-event";
 import { isUniqueViolation } from "../store/commands/start-harvest-run";
 import type { Db } from "../store/prisma-client";
 import type { WebhookSender } from "./webhook-sender";
+import { SIGNATURE_HEADER, signWebhook } from "./webhook-signature";
 import { buildRunEndedSummary } from "./webhook-summary";
 
 /** Statuses of a run that is over. */
@@ -66,6 +67,7 @@ export async function sendDueDeliveries(db: Db, options: DeliveryOptions, now: D
     where: { state: "pending", nextAttemptAt: { lte: now }, OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }] },
     orderBy: { nextAttemptAt: "asc" },
     take: 20,
+    include: { harvest: { select: { webhookSecret: true } } },
   });
   let sent = 0;
   for (const delivery of due) {
@@ -75,7 +77,10 @@ export async function sendDueDeliveries(db: Db, options: DeliveryOptions, now: D
     });
     if (claim.count !== 1) continue;
     const attempt = delivery.attempts + 1;
-    const result = await options.send(delivery.url, delivery.payload, { "x-forage-event": "harvest.run.ended", "x-forage-delivery": String(delivery.id), "x-forage-attempt": String(attempt) });
+    const headers: Record<string, string> = { "x-forage-event": "harvest.run.ended", "x-forage-delivery": String(delivery.id), "x-forage-attempt": String(attempt) };
+    // Signed at each attempt, with the attempt's time: a receiver's replay window holds for retries too.
+    if (delivery.harvest.webhookSecret) headers[SIGNATURE_HEADER] = signWebhook(delivery.harvest.webhookSecret, delivery.payload, Math.floor(now.getTime() / 1000));
+    const result = await options.send(delivery.url, delivery.payload, headers);
     sent += 1;
     const run = `run ${delivery.crawlId}`;
     if (result.ok) {

@@ -12,6 +12,7 @@ import { runStoredCrawl } from "../../lib/crawler/run-stored-crawl";
 import { HarvestTicker } from "../../lib/harvest/harvest-ticker";
 import { enqueueRunEndedDeliveries, sendDueDeliveries, webhookBackoffMs } from "../../lib/harvest/webhook-deliveries";
 import { createWebhookSender } from "../../lib/harvest/webhook-sender";
+import { verifyWebhook } from "../../lib/harvest/webhook-signature";
 import type { RunEndedSummary } from "../../lib/harvest/webhook-summary";
 import { startEvolvingSite, type RunningEvolvingSite } from "../../lib/sitesim/evolving";
 import { createCrawl } from "../../lib/store/commands/create-crawl";
@@ -71,14 +72,15 @@ async function harvestWithEndedRun(webhookUrl: string, seed: number) {
   const harvest = await createHarvest(t.db, { fromCrawlId: first, webhookUrl, runNow: true, checkKnownFiles: true }, { privateNetworks: LOCAL });
   site.version = 2;
   await run(harvest.activeRunId!);
-  return { harvestId: harvest.id, first, second: harvest.activeRunId! };
+  return { harvestId: harvest.id, first, second: harvest.activeRunId!, secret: harvest.webhookSecret! };
 }
 
 describe("webhooks of harvest runs", () => {
   it("POSTs the run's summary, retrying a failing receiver with backoff until it answers", async () => {
     const receiver = await startReceiver([500, 503, 200]);
     try {
-      const { harvestId, first, second } = await harvestWithEndedRun(receiver.url, 21);
+      const { harvestId, first, second, secret } = await harvestWithEndedRun(receiver.url, 21);
+      expect(secret).toMatch(/^whsec_[\w-]{32}$/);
       const t0 = new Date();
       // The crawl the harvest was made from ended before it: no webhook for it; one for the run.
       expect(await enqueueRunEndedDeliveries(t.db, { publicOrigin: PUBLIC_ORIGIN }, t0)).toBe(1);
@@ -94,6 +96,15 @@ describe("webhooks of harvest runs", () => {
       expect(receiver.received).toHaveLength(3);
       expect(receiver.received.map((r) => r.headers["x-forage-attempt"])).toEqual(["1", "2", "3"]);
       expect(receiver.received[0]!.headers["content-type"]).toBe("application/json");
+      // Signed with the harvest's secret and the attempt's time: a receiver verifies each, and refuses forgeries and replays.
+      const attemptSecs = [0, 1000, 5000].map((ms) => Math.floor((t0.getTime() + ms) / 1000));
+      receiver.received.forEach((r, i) => expect(verifyWebhook(secret, r.body, r.headers["x-forage-signature"] as string, attemptSecs[i]!), `attempt ${i + 1}`).toBe(true));
+      const last = receiver.received[2]!;
+      const signature = last.headers["x-forage-signature"] as string;
+      expect(verifyWebhook(secret, last.body.replace('"finished"', '"failed"'), signature, attemptSecs[2]!)).toBe(false);
+      expect(verifyWebhook("whsec_someone-else", last.body, signature, attemptSecs[2]!)).toBe(false);
+      expect(verifyWebhook(secret, last.body, signature, attemptSecs[2]! + 3600)).toBe(false);
+      expect(verifyWebhook(secret, last.body, undefined, attemptSecs[2]!)).toBe(false);
       const summary = JSON.parse(receiver.received[2]!.body) as RunEndedSummary;
       const truth = site.catalogue.changes(1, 2);
       expect(summary).toMatchObject({

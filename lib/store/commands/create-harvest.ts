@@ -2,6 +2,7 @@ import { InvalidRequestError, InvalidStateError } from "../../api/errors";
 import { ALLOW_PRIVATE_NETWORK_IS_SERVER_SETTING, CrawlConfigError, parseCrawlConfig, withParamsAddedLater, type CrawlConfig } from "../../crawl-config";
 import { parseCreateHarvest } from "../../harvest/harvest-input";
 import { nextRunAfter } from "../../harvest/schedule";
+import { newWebhookSecret } from "../../harvest/webhook-signature";
 import type { Db } from "../prisma-client";
 import { getHarvest, type HarvestView } from "../queries/get-harvest";
 import { addHarvestEvent } from "./add-harvest-event";
@@ -71,6 +72,7 @@ export async function createHarvest(db: Db, input: unknown, options: CreateHarve
         cron: value.cron,
         timeZone: value.timeZone,
         webhookUrl: value.webhookUrl,
+        webhookSecret: value.webhookUrl ? newWebhookSecret() : null,
         paused: value.paused,
         createdById: options.createdById ?? null,
         nextRunAt,

@@ -1,6 +1,7 @@
 import { NotFoundError } from "../../api/errors";
 import { parseUpdateHarvest } from "../../harvest/harvest-input";
 import { nextRunAfter } from "../../harvest/schedule";
+import { newWebhookSecret } from "../../harvest/webhook-signature";
 import type { Db } from "../prisma-client";
 import { getHarvest, type HarvestView } from "../queries/get-harvest";
 import { addHarvestEvent } from "./add-harvest-event";
@@ -30,6 +31,8 @@ export async function updateHarvest(db: Db, id: number, input: unknown, options:
       timeZone,
       paused,
       webhookUrl: patch.webhookUrl === undefined ? current.webhookUrl : patch.webhookUrl,
+      // Kept when the URL changes (the receiver keeps verifying); made with the first URL.
+      ...(patch.webhookUrl && !current.webhookSecret ? { webhookSecret: newWebhookSecret() } : {}),
       config: JSON.stringify(config),
       ...(scheduleChanged ? { nextRunAt: cron && !paused ? nextRunAfter({ cron, timeZone }, now) : null } : {}),
     },

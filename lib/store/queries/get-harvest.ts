@@ -11,6 +11,8 @@ export interface HarvestView {
   cron: string | null;
   timeZone: string;
   webhookUrl: string | null;
+  /** The key of the webhook bodies' HMAC-SHA256 signature (X-Forage-Signature), for the receiver. */
+  webhookSecret: string | null;
   paused: boolean;
   checkKnownFiles: boolean;
   createdAt: string;
@@ -35,6 +37,7 @@ export const harvestSelect = {
   cron: true,
   timeZone: true,
   webhookUrl: true,
+  webhookSecret: true,
   paused: true,
   createdAt: true,
   createdBy: { select: { email: true } },
@@ -59,6 +62,7 @@ export function toHarvestView(row: HarvestRow, now = new Date()): HarvestView {
     cron: row.cron,
     timeZone: row.timeZone,
     webhookUrl: row.webhookUrl,
+    webhookSecret: row.webhookSecret,
     paused: row.paused,
     checkKnownFiles: config.checkKnownFiles === true,
     createdAt: row.createdAt.toISOString(),

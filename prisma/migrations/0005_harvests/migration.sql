@@ -6,6 +6,7 @@ CREATE TABLE "Harvest" (
     "cron" TEXT,
     "timeZone" TEXT NOT NULL DEFAULT 'UTC',
     "webhookUrl" TEXT,
+    "webhookSecret" TEXT,
     "paused" BOOLEAN NOT NULL DEFAULT false,
     "createdById" INTEGER,
     "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,

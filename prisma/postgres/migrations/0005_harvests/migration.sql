@@ -9,6 +9,7 @@ CREATE TABLE "Harvest" (
     "cron" TEXT,
     "timeZone" TEXT NOT NULL DEFAULT 'UTC',
     "webhookUrl" TEXT,
+    "webhookSecret" TEXT,
     "paused" BOOLEAN NOT NULL DEFAULT false,
     "createdById" INTEGER,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
