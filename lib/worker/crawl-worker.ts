@@ -3,8 +3,8 @@ import type { ForageConfig } from "../config";
 import { crawlConfigSchema, withParamsAddedLater } from "../crawl-config";
 import type { HostPoliteness } from "../crawler/fetch/host-politeness";
 import { createHostClock } from "../store/host-clock";
-import { prepareStoredReplay, type StoredReplayParts } from "../crawler/replay/stored-replay";
-import { runStoredCrawl } from "../crawler/run-stored-crawl";
+import { prepareStoredReplay, type StoredReplayParts } from "./stored-replay";
+import { runStoredCrawl } from "./run-stored-crawl";
 import type { Db } from "../store/prisma-client";
 import { discardCrawlFiles } from "../store/commands/crawl-files";
 import { WAITING_EVENT_KIND } from "../store/queries/get-crawl";
@@ -204,7 +204,7 @@ export class CrawlWorker {
   }
 
   /**
-   * The offline fetcher of a replay crawl (lib/crawler/replay/stored-replay.ts). A source that is
+   * The offline fetcher of a replay crawl (lib/worker/stored-replay.ts). A source that is
    * gone or no longer replayable fails the replay with the reason; null then.
    */
   private async prepareReplay(crawl: ActiveCrawl, sourceCrawlId: number): Promise<StoredReplayParts | null> {

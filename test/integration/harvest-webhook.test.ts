@@ -8,7 +8,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HostPoliteness } from "../../lib/crawler/fetch/host-politeness";
-import { runStoredCrawl } from "../../lib/crawler/run-stored-crawl";
+import { runStoredCrawl } from "../../lib/worker/run-stored-crawl";
 import { HarvestTicker } from "../../lib/harvest/harvest-ticker";
 import { enqueueRunEndedDeliveries, sendDueDeliveries, webhookBackoffMs } from "../../lib/harvest/webhook-deliveries";
 import { createWebhookSender } from "../../lib/harvest/webhook-sender";
