@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { CrawlDetail } from "@/components/hooks/api-types";
 import { ApiError } from "@/components/hooks/api-fetch";
+import { formatInteger } from "@/lib/format";
 import { ScheduleFields, schedulePreview, type ScheduleValue } from "./ScheduleFields";
 import { useHarvestMutations } from "./use-harvest-queries";
 
@@ -42,7 +43,8 @@ export function RepeatCrawlPanel({ crawl }: { crawl: CrawlDetail }) {
         <div>
           <h2 id="repeat-title">Repeat this crawl</h2>
           <p className="panel-hint">
-            A harvest runs this crawl again with the same settings, each run starting from what the previous one learned and reporting what changed. See <Link href="#changes">What changed</Link>.
+            A harvest runs this crawl again with the same settings, each run starting from what the previous one learned and reporting what changed. See <Link href="#changes">What changed</Link>. This crawl cost{" "}
+            {formatInteger(crawl.requests)} requests for {formatInteger(crawl.targets)} files; a repeat usually costs a fraction of that.
           </p>
         </div>
       </div>
