@@ -44,7 +44,7 @@ export function RepeatCrawlPanel({ crawl }: { crawl: CrawlDetail }) {
           <h2 id="repeat-title">Repeat this crawl</h2>
           <p className="panel-hint">
             A harvest runs this crawl again with the same settings, each run starting from what the previous one learned and reporting what changed. See <Link href="#changes">What changed</Link>. This crawl cost{" "}
-            {formatInteger(crawl.requests)} requests for {formatInteger(crawl.targets)} files; a repeat usually costs a fraction of that.
+            {formatInteger(crawl.requests)} requests for {formatInteger(crawl.targets)} files.
           </p>
         </div>
       </div>
