@@ -10,6 +10,7 @@ import { discardCrawlFiles } from "../store/commands/crawl-files";
 import { WAITING_EVENT_KIND } from "../store/queries/get-crawl";
 import { checkpointRequests, deleteCheckpoint, deleteOverCheckpoints } from "../store/checkpoint-store";
 import { LeaseLostError } from "../store/crawl-batch";
+import { HARVEST_TICK_MS, HarvestTicker } from "../harvest/harvest-ticker";
 import { claimExpiredCrawl, claimNextCrawl, failExpiredLeases, heartbeatLeases, releaseLease } from "./leases";
 
 export interface CrawlWorkerOptions {
@@ -93,6 +94,10 @@ export class CrawlWorker {
     this.heartbeatTimer = setInterval(() => void this.heartbeat(), Math.max(250, this.options.leaseMs / 2));
     this.timers.push(setInterval(() => void this.pollControls(), this.options.controlPollMs));
     this.timers.push(setInterval(() => void this.sweepCheckpoints(), CHECKPOINT_SWEEP_MS));
+    // Harvests: due scheduled runs, webhooks of ended runs (lib/harvest).
+    const harvests = new HarvestTicker(this.db, this.forage, this.id);
+    this.timers.push(setInterval(() => void harvests.tick(), HARVEST_TICK_MS));
+    void harvests.tick();
     await this.sweepCheckpoints();
     await this.poll();
   }
