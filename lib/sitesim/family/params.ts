@@ -81,7 +81,8 @@ const CARD_CLASSES = ["card", "teaser", "views-row", "result", "list-item", "ent
 const CRUMB_CLASSES = ["breadcrumb", "crumbs", "path-nav", "trail"];
 const LIST_CLASSES = ["view-content", "listing", "results", "items", "collection"];
 const TARGET_FORMATS: readonly FormatName[] = ["pdf", "csv", "xlsx", "zip", "json", "xls", "ods", "docx", "odt", "xml", "txt", "doc"];
-const REGIMES: readonly DensityRegime[] = ["dense", "medium", "sparse", "needle"];
+/** Medium and sparse sites are the common case; dense and needle ones the extremes. */
+const REGIMES: readonly DensityRegime[] = ["dense", "medium", "medium", "sparse", "sparse", "needle"];
 
 /** The approximate finite URL count of seed `seed`'s family site: log-uniform in 400 – 3 000. */
 export function familySiteSize(seed: number): number {
