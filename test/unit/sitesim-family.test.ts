@@ -5,10 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 import {
-  buildSite, computeGroundTruth, computeSiteFloor, drawFamilyParams, familySiteSize, mimeOf, SIM_TARGET_MIME_TYPES, type SimulatedSite,
+  buildFamilySite, buildSite, computeGroundTruth, computeSiteFloor, drawFamilyParams, sharedPaginationCase, familySiteSize, mimeOf, SIM_TARGET_MIME_TYPES, type SimulatedSite,
 } from "../../lib/sitesim";
-import { buildFamilyModel, type FamilyParams, type SectionParams } from "../../lib/sitesim/family";
-import { Query } from "../../lib/sitesim/types";
+import type { FamilyParams, SectionParams } from "../../lib/sitesim/family";
 import { finiteUrls, servedPages } from "../helpers/sitesim-pages";
 
 const HOST = "sim.test:8080";
@@ -114,8 +113,7 @@ function handMadeParams(fileLink: SectionParams["fileLink"]): FamilyParams {
 
 describe("family: the floor by hand", () => {
   it("files on the listing: '/', the listing, then one request per file", () => {
-    // The registry builds from drawn parameters; the hand-made model is read through a site view of it.
-    const handSite = siteOf(buildSite({ shape: "family", seed: 1, size: 300 }), buildFamilyModel(handMadeParams("direct")));
+    const handSite = buildFamilySite(handMadeParams("direct"), 300);
     const g = handSite.groundTruth();
     expect(g.targets.map((t) => t.path)).toEqual(["/files/data/1-1.csv", "/files/data/2-1.csv", "/files/data/3-1.csv"]);
     // BFS: "/", "/data/", "/about", "/contact", "/legal" (search and admin are disallowed), then the three files.
@@ -125,7 +123,7 @@ describe("family: the floor by hand", () => {
   });
 
   it("files behind a redirect: each costs its redirect hop too", () => {
-    const handSite = siteOf(buildSite({ shape: "family", seed: 1, size: 300 }), buildFamilyModel(handMadeParams("redirect")));
+    const handSite = buildFamilySite(handMadeParams("redirect"), 300);
     const g = handSite.groundTruth();
     expect(g.targets).toHaveLength(3);
     expect(g.redirects).toBe(3);
@@ -133,23 +131,24 @@ describe("family: the floor by hand", () => {
   });
 });
 
-/** A SimulatedSite answering from `model` (routing and links only: what ground truth and the floor read). */
-function siteOf(base: SimulatedSite, model: ReturnType<typeof buildFamilyModel>): SimulatedSite {
-  let truth: ReturnType<SimulatedSite["groundTruth"]> | null = null;
-  const resolve = (key: string) => {
-    const q = key.indexOf("?");
-    const path = q < 0 ? key : key.slice(0, q);
-    return model.route(path, new Query(q < 0 ? "" : key.slice(q + 1)));
-  };
-  const site: SimulatedSite = {
-    ...base,
-    trapPrefixes: model.trapPrefixes,
-    disallow: model.disallow,
-    resolve,
-    groundTruth: () => (truth ??= computeGroundTruth(site, model)),
-  };
-  return site;
-}
+describe("family: named cases", () => {
+  it("shared pagination: three sections' pagers have the same markup; only the last of them and a fourth section hold files", () => {
+    const site = buildFamilySite(sharedPaginationCase());
+    const g = site.groundTruth();
+    const pagerOf = (key: string) => /<nav class="([^"]+)" role="navigation"><ul class="([^"]+)"><li class="([^"]+)"><a href="[^"]+"/.exec(site.respond("GET", key).body.toString())?.slice(1);
+    const news = pagerOf("/news/");
+    expect(news).toEqual(["pager", "pager__items js-pager__items", "pager__item pager__item--next"]);
+    expect(pagerOf("/events/")).toEqual(news);
+    expect(pagerOf("/publications/")).toEqual(news);
+    expect(site.links("/news/")).toContain("/news/?page=2");
+    const sections = new Set(g.targets.map((t) => t.path.split("/")[2]));
+    expect([...sections].sort()).toEqual(["consultations", "publications"]);
+    const publications = g.targets.filter((t) => t.path.startsWith("/files/publications/")).length;
+    expect(publications).toBeGreaterThanOrEqual(200); // every item, one to three files
+    const consultationItems = new Set(g.targets.filter((t) => t.path.startsWith("/files/consultations/")).map((t) => t.path.split("-")[0])).size;
+    expect(consultationItems).toBe(Math.round(270 * 0.11)); // about one item in nine
+  });
+});
 
 interface Coverage {
   [feature: string]: number;
