@@ -107,7 +107,9 @@ async function benchSeed(seed: number, options: FamilyBenchOptions): Promise<Fam
         targetMimeTypes: [...SIM_TARGET_MIME_TYPES],
         params: settings.params,
       };
-      const output = await runForage(["bench-run", JSON.stringify(input)]);
+      const output = await runForage(["bench-run", JSON.stringify(input)]).catch((error: unknown) => {
+        throw new Error(`family seed ${seed}, ${strategy}: ${error instanceof Error ? error.message : String(error)}`);
+      });
       const result = JSON.parse(output.trim().split("\n").pop()!) as BenchRunResult;
       const to90 = requestsToReach(result.targetSeqs, total, 0.9);
       rows.push({
