@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { crawlConfigSchema, STRATEGIES } from "../../crawl-config";
 import { DATA_FILES_MIME_TYPES, DOCUMENT_MIME_TYPES } from "../../crawler/defaults";
 import { runBenchCrawl, type BenchRunInput } from "../../bench/bench-run";
@@ -6,7 +7,6 @@ import { formatBenchTable, runBench, type BenchStrategy } from "../../bench/run-
 import { NAMED_SHAPES, SITE_SHAPES, type SiteShape } from "../../sitesim";
 import { runFamilyBench, seedsOfSplit, type SplitChoice } from "../../bench/family-bench";
 import { familyRowsCsv, formatFamilySummary, summarizeFamily } from "../../bench/family-summary";
-import fs from "node:fs";
 import { formatRecrawlBench, runRecrawlBench } from "../../bench/recrawl-bench";
 import { CliUsageError } from "../cli-error";
 import { parseIntegerOption, parseOptions } from "../parse-options";
@@ -48,22 +48,10 @@ export async function benchCommand(argv: string[]): Promise<number> {
   if (values.seed !== undefined && values.seeds !== undefined) throw new CliUsageError("give --seed or --seeds, not both");
   const { size, seed } = parseSiteOptions({ size: values.size, seed: values.seed });
   const seeds = values.seeds === undefined ? [seed] : values.seeds.split(",").map(parseSeed);
-  const strategies = (values.strategies?.split(",").map((s) => s.trim()) ?? BENCH_STRATEGIES) as BenchStrategy[];
-  for (const strategy of strategies) {
-    const known = strategy === "sb-paper" || ((STRATEGIES as readonly string[]).includes(strategy) && strategy !== "sb-oracle");
-    if (!known) throw new CliUsageError(`--strategies: unknown strategy "${strategy}"`);
-  }
+  const strategies = parseStrategies(values.strategies) ?? [...BENCH_STRATEGIES];
   if (!strategies.includes("bfs")) strategies.push("bfs"); // the ratio column needs it
-  const budgetFactor = values["budget-factor"] === undefined ? 1.3 : Number(values["budget-factor"]);
-  if (!(budgetFactor > 0 && budgetFactor <= 20)) throw new CliUsageError(`--budget-factor must be a number in (0, 20], got "${values["budget-factor"]}"`);
-  let params: Record<string, unknown> | undefined;
-  if (values.params !== undefined) {
-    try {
-      params = JSON.parse(values.params) as Record<string, unknown>;
-    } catch {
-      throw new CliUsageError(`--params must be JSON, e.g. '{"banditAlpha":1}'`);
-    }
-  }
+  const budgetFactor = parseBudgetFactor(values["budget-factor"]);
+  const params = parseParams(values.params);
   const targetMimeTypes = values["target-mime"] === undefined ? undefined : parseBenchTargetMime(values["target-mime"]);
   const started = Date.now();
   const portBase = parseIntegerOption("port-base", values["port-base"], { min: 1024, max: 65000 }) ?? 39200;
@@ -131,7 +119,7 @@ async function familyBenchCommand(argv: string[]): Promise<number> {
   log(`family: ${seeds.length} ${split} seed${seeds.length > 1 ? "s" : ""} of ${describeSeeds(allSeeds)}, strategies ${strategies.join(", ")}, ${jobs} job${jobs > 1 ? "s" : ""}`);
   const rows = await runFamilyBench({ seeds, strategies, budgetFactor, params, portBase, jobs, log });
   if (values.json !== undefined) {
-    const out = values.json.endsWith(".csv") ? familyRowsCsv(rows) : JSON.stringify({ seeds, split, strategies, budgetFactor, params: params ?? {}, rows }, null, 2) + "\n";
+    const out = values.json.endsWith(".csv") ? familyRowsCsv(rows) : JSON.stringify({ seeds, split, strategies, budgetFactor, params: params ?? {}, summary: summarizeFamily(rows), rows }, null, 2) + "\n";
     fs.writeFileSync(values.json, out);
     log(`per-seed rows written to ${values.json}`);
   }
