@@ -221,11 +221,11 @@ export class FamilyPages {
       if (this.broken(section, n, 2)) s.a(`/files/${sec.slug}/${n}-9.pdf`, "Previous edition (PDF)", "item__old-file");
       if (p.extensionlessImages) s.aWrap(`/img/${scrambleId(hash32(section, n))}`, "item__figure", () => s.img(`/img/${scrambleId(hash32(section, n))}`, "Figure"));
       if (p.extensionImages) s.a(`/media/photo-${section}-${n}.jpg`, "Photo", "item__photo");
-      s.open("ul", "item__tools");
-      if (variant === "main" && sec.print) s.a(sec.itemUrl === "query" ? `${path}&print=1` : `${path}?print=1`, "Printable version", "item__print");
-      if (sec.lang) s.a(variant === "fr" ? path : `/fr${path}`, variant === "fr" ? "English" : "Français", "item__lang");
-      if (sec.pagination === "calendar") s.a(`/${sec.slug}/calendar`, "In the calendar", "item__calendar");
-      s.close("ul");
+      const tools: [string, string][] = [];
+      if (variant === "main" && sec.print) tools.push(["Printable version", sec.itemUrl === "query" ? `${path}&print=1` : `${path}?print=1`]);
+      if (sec.lang) tools.push(variant === "fr" ? ["English", path] : ["Français", `/fr${path}`]);
+      if (sec.pagination === "calendar") tools.push(["In the calendar", `/${sec.slug}/calendar`]);
+      linkList(s, tools, "item__tools", "item__tool");
       s.el("h2", "related__title", "Related");
       const related: LinkList = [1, 2, 3].map((i) => {
         const m = 1 + (hash32(seed, i) % sec.items);
