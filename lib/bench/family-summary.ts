@@ -73,6 +73,24 @@ export function formatFamilySummary(rows: readonly FamilySummaryRow[]): string {
   return lines.join("\n");
 }
 
+/**
+ * Median requests to 90 % ÷ the BFS reference per strategy (rows) and density regime (columns),
+ * with the seed count of each regime: where in the family a strategy wins or loses.
+ */
+export function formatFamilyByRegime(rows: readonly FamilySeedRow[]): string {
+  const regimes = ["dense", "medium", "sparse", "needle"].filter((regime) => rows.some((row) => row.regime === regime));
+  const seedsOf = (regime: string) => new Set(rows.filter((row) => row.regime === regime).map((row) => row.seed)).size;
+  const lines = [
+    `| strategy | ${regimes.map((regime) => `${regime} (${seedsOf(regime)})`).join(" | ")} |`,
+    `|---|${regimes.map(() => "---|").join("")}`,
+  ];
+  for (const strategy of [...new Set(rows.map((row) => row.strategy))]) {
+    const medians = regimes.map((regime) => distributionOf(rows.filter((row) => row.strategy === strategy && row.regime === regime).map((row) => row.ratioToBfs90)));
+    lines.push(`| ${strategy} | ${medians.map((d) => (d === null ? "–" : ratio(d.median))).join(" | ")} |`);
+  }
+  return lines.join("\n");
+}
+
 const CSV_COLUMNS: readonly (keyof FamilySeedRow)[] = [
   "seed", "split", "size", "regime", "strategy", "targets", "found", "requests", "to90", "bfsTo90", "floorTo90", "ratioToBfs90", "ratioToFloor90", "cpuMsPerRequest", "stopReason",
 ];

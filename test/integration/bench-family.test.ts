@@ -23,8 +23,9 @@ describe("forage bench --family", () => {
       const run = await runForageCli(["bench", "--family", "2", "--strategies", "bfs", "--json", json, "--port-base", String(portBase)]);
       expect(run.code, run.stderr).toBe(0);
       expect(run.stdout).toContain("Site family, validation seeds (1 of seeds 1, 2)");
+      const [summaryTable, regimeTable] = run.stdout.split("Median ÷ BFS by density regime");
       const cells = new Map(
-        run.stdout.split("\n").filter((line) => /^\| (bfs|floor)/.test(line)).map((line) => {
+        summaryTable!.split("\n").filter((line) => /^\| (bfs|floor)/.test(line)).map((line) => {
           const row = line.split("|").map((cell) => cell.trim());
           return [row[1]!, row] as const;
         }),
@@ -49,6 +50,8 @@ describe("forage bench --family", () => {
       const floorRatio = (floor.to90! / truth.bfsRequestsTo90!).toFixed(2);
       expect(cells.get("floor")!.slice(4, 10)).toEqual([floorRatio, floorRatio, floorRatio, "1.00", "1.00", "1.00"]);
       expect(cells.get("bfs (site reference)")!.slice(4, 7)).toEqual(["1.00", "1.00", "1.00"]);
+      expect(regimeTable).toContain(`| ${crawl!.regime} (1) |`);
+      expect(regimeTable).toContain(`| bfs | ${r} |`);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -1,7 +1,7 @@
 /** The family bench's arithmetic: seed split, nearest-rank distributions with misses, the table and the CSV. */
 import { describe, expect, it } from "vitest";
 import { seedsOfSplit, splitOf, type FamilySeedRow } from "../../lib/bench/family-bench";
-import { distributionOf, familyRowsCsv, formatFamilySummary, quantile, summarizeFamily } from "../../lib/bench/family-summary";
+import { distributionOf, familyRowsCsv, formatFamilyByRegime, formatFamilySummary, quantile, summarizeFamily } from "../../lib/bench/family-summary";
 
 function row(seed: number, strategy: string, to90: number | null, bfsTo90: number, floorTo90: number): FamilySeedRow {
   return {
@@ -37,6 +37,11 @@ describe("family bench summary", () => {
     const table = formatFamilySummary(summary).split("\n");
     expect(table[2]).toBe("| sb | 3 | 2 | 0.90 | miss | miss | 3.00 | miss | miss | 1.50 |");
     expect(table[3]).toBe("| bfs | 3 | 3 | 1.00 | 1.00 | 1.00 | 3.33 | 5.00 | 5.00 | 1.50 |");
+  });
+
+  it("medians by density regime, with each regime's seed count", () => {
+    const rows = [row(2, "sb", 40, 100, 20), row(4, "sb", 90, 100, 30), { ...row(6, "sb", 30, 100, 25), regime: "needle" }];
+    expect(formatFamilyByRegime(rows).split("\n")).toEqual(["| strategy | medium (2) | needle (1) |", "|---|---|---|", "| sb | 0.40 | 0.30 |"]);
   });
 
   it("the per-seed CSV has a header and leaves missing values empty", () => {

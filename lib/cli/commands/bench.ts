@@ -6,7 +6,7 @@ import { formatBenchSummary, summarizeBenchRuns, type SeededBenchRows } from "..
 import { formatBenchTable, runBench, type BenchStrategy } from "../../bench/run-bench";
 import { NAMED_SHAPES, SITE_SHAPES, type SiteShape } from "../../sitesim";
 import { runFamilyBench, seedsOfSplit, type SplitChoice } from "../../bench/family-bench";
-import { familyRowsCsv, formatFamilySummary, summarizeFamily } from "../../bench/family-summary";
+import { familyRowsCsv, formatFamilyByRegime, formatFamilySummary, summarizeFamily } from "../../bench/family-summary";
 import { formatRecrawlBench, runRecrawlBench } from "../../bench/recrawl-bench";
 import { CliUsageError } from "../cli-error";
 import { parseIntegerOption, parseOptions } from "../parse-options";
@@ -125,6 +125,7 @@ async function familyBenchCommand(argv: string[]): Promise<number> {
   }
   const summarized = [...new Set(rows.map((row) => row.seed))].length;
   console.log(`Site family, ${split} seeds (${summarized} of ${describeSeeds(allSeeds)}): requests to 90 % of the targets\n\n${formatFamilySummary(summarizeFamily(rows))}`);
+  console.log(`\nMedian ÷ BFS by density regime (seeds):\n\n${formatFamilyByRegime(rows)}`);
   log(`${((Date.now() - started) / 1000).toFixed(0)} s`);
   return 0;
 }
