@@ -66,7 +66,7 @@ const CURVE_STEP = 50;
 const BIN = path.join(PROJECT_ROOT, "bin/forage.mjs");
 
 /** Runs a child `forage` process and returns its stdout (stderr is passed through on failure). */
-function runForage(args: string[], onLine?: (line: string, stop: () => void) => void): Promise<string> {
+export function runForage(args: string[], onLine?: (line: string, stop: () => void) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd: PROJECT_ROOT, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
@@ -82,7 +82,7 @@ function runForage(args: string[], onLine?: (line: string, stop: () => void) => 
 }
 
 /** Starts the site in its own process (its CPU must not count as the crawler's); resolves its root URL and a stop function. */
-async function startSiteProcess(shape: SiteShape, size: SiteSize, seed: number, port: number): Promise<{ rootUrl: string; stop: () => void }> {
+export async function startSiteProcess(shape: SiteShape, size: SiteSize, seed: number, port: number): Promise<{ rootUrl: string; stop: () => void }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, "demo", "--shape", shape, "--size", String(size), "--seed", String(seed), "--port", String(port)], {
       cwd: PROJECT_ROOT,
@@ -199,4 +199,9 @@ export function formatBenchTable(rows: BenchRow[]): string {
     );
   }
   return lines.join("\n");
+}
+
+/** The crawl strategy and parameters a bench strategy stands for ("sb-paper" is sb with the paper's settings). */
+export function benchStrategySettings(strategy: BenchStrategy, params?: Record<string, unknown>): { strategy: Strategy; params?: Record<string, unknown> } {
+  return strategy === "sb-paper" ? { strategy: "sb", params: { ...params, ...SB_PAPER_PARAMS } } : { strategy, params };
 }
