@@ -15,6 +15,7 @@ import type { EarlyStopSignal } from "./early-stop-signal";
 import { detachString, type LinkTable } from "./link-table";
 import { LimitEvents } from "./limit-events";
 import type { LinkTyper } from "./link-typer";
+import type { ListingEntries } from "./listing-entries";
 import type { Recrawl } from "./recrawl";
 import type { RequestContext, RequestOutcome, RequestRunner } from "./request-runner";
 import type { CrawlStrategy, PullResult } from "./strategies/strategy";
@@ -55,6 +56,8 @@ export interface CrawlEngineParts {
   rootDone: boolean;
   /** A re-crawl's known files and set-aside pages; null for a first crawl. */
   recrawl?: Recrawl | null;
+  /** Each link's listing entry text (hashed), kept for the next run; a re-crawl revisits first the pages whose entry changed. */
+  listingEntries?: ListingEntries;
 }
 
 /** Counted requests between two metric points. */
@@ -328,12 +331,13 @@ export class CrawlEngine {
       const turn = breathe(); // awaited only when due: an ordinary page never leaves its turn
       if (turn) await turn;
       linkUrls.push(link.url);
+      const entryChanged = this.parts.listingEntries?.note(link.url, link.tagPath, link.anchorText) ?? false;
       // A link the previous runs never saw, even if this run met it on another page first: its list (tag path) shows what is new.
       if (recrawl && !recrawl.seenByPreviousRuns(link.url) && this.parts.links.has(link.url)) freshTagPaths.add(link.tagPath);
       // Most links of a page were seen before (menus, sidebars): the URL rules judged them then.
       if (this.parts.links.has(link.url)) {
         this.parts.strategy.rediscover?.(link.url, link.tagPath);
-        if (recrawl && freshTagPaths.has(link.tagPath)) recrawl.promote(link.url);
+        if (recrawl && (freshTagPaths.has(link.tagPath) || entryChanged)) recrawl.promote(link.url);
         continue;
       }
       if (!this.acceptable(link.url, "link")) continue;
@@ -351,7 +355,7 @@ export class CrawlEngine {
       // A page the previous runs saw: set aside, untyped, until nothing new is left.
       if (recrawl?.seenByPreviousRuns(link.url)) {
         // Listed after a link new since the previous runs in the same list (tag path): sites list what was updated right after what is new.
-        setAside.push({ link: this.createFrontierLink(link, page), amongNew: freshTagPaths.has(link.tagPath) });
+        setAside.push({ link: this.createFrontierLink(link, page), amongNew: freshTagPaths.has(link.tagPath) || entryChanged });
         continue;
       }
       const deadShapes = this.parts.deadShapes;

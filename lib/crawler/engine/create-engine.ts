@@ -18,6 +18,7 @@ import { LinkTable } from "./link-table";
 import { LinkTyper, type LinkOracle } from "./link-typer";
 import { QueryVariantFilter } from "./query-variant-filter";
 import { startingState } from "./learned-start";
+import { ListingEntries } from "./listing-entries";
 import { Recrawl } from "./recrawl";
 import type { RecrawlBasis } from "./recrawl-basis";
 import { RequestRunner, type LiveSettings } from "./request-runner";
@@ -184,9 +185,11 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
     : null;
   const recrawl = options.recrawl ? new Recrawl(options.recrawl) : null;
   if (recrawl && restore?.recrawl) recrawl.restore(restore.recrawl, (id) => links.get(id));
+  const listingEntries = new ListingEntries(restore?.listingEntries, config.params.maxSeenUrls);
   const engine = new CrawlEngine({
     config,
     recrawl,
+    listingEntries,
     links,
     strategy,
     typer: new LinkTyper(classifier, options.oracle ?? null),
@@ -234,6 +237,7 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
       queryVariants: queryVariants ? queryVariants.toState() : null,
       cookies: cookies.toState(),
       storedTargetBytes: budget.storedTargetBytes,
+      listingEntries: listingEntries.toState(),
       recrawl: recrawl?.toState(),
     }),
     async close() {

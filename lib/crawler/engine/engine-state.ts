@@ -6,6 +6,7 @@ import type { PrngState } from "../prng";
 import type { UrlClassifierState } from "../url-classifier";
 import type { DeadShapeFilterState } from "./dead-shape-filter";
 import type { LinkTableState } from "./link-table";
+import type { ListingEntriesState } from "./listing-entries";
 import type { QueryVariantFilterState } from "./query-variant-filter";
 import type { RecrawlState } from "./recrawl";
 import type { CrawlCounters } from "./types";
@@ -41,6 +42,8 @@ export interface EngineState {
   readonly cookies?: CookieJarState;
   /** Target bytes stored (the disk quota's count); absent in older checkpoints: counted afresh. */
   readonly storedTargetBytes?: number;
+  /** The text of each link's entry in each list, for the next run to see what changed; absent in older states. */
+  readonly listingEntries?: ListingEntriesState;
   /** A re-crawl's progress on the known files and its set-aside pages; absent for a first crawl. */
   readonly recrawl?: RecrawlState;
 }

@@ -58,6 +58,8 @@ export function startingState(learned: LearnedState | null, config: CrawlConfig,
     deadShapes: previous?.deadShapes ? { useful: previous.deadShapes.useful, useless: previous.deadShapes.useless } : null,
     queryVariants: previous?.queryVariants ?? null,
     storedTargetBytes: 0,
+    // The runs' listing entries so far: this run compares its entries with them and overwrites them.
+    listingEntries: previous?.listingEntries,
   };
 }
 
