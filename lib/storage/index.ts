@@ -1,0 +1,5 @@
+export { ObjectNotFoundError, InvalidKeyError, type ObjectStorage, type ByteRange, type StoredObjectInfo } from "./object-storage";
+export { LocalFolderStorage } from "./local-folder-storage";
+export { S3Storage, type S3StorageOptions } from "./s3-storage";
+export { GrowingObject, listGrowingObjects, openGrowingObject, readGrowingObject } from "./growing-object";
+export { describeStorage, storageFor } from "./storage-for";
