@@ -20,8 +20,14 @@ export function storageFor(dataDir: string, config: StorageConfig = loadStorageC
   return storage;
 }
 
-/** What the Workers page and the worker's start line say about a storage setting. */
-export function describeStorage(config: StorageConfig, dataDir: string): { kind: "local" | "s3"; location: string } {
-  if (config.kind === "local") return { kind: "local", location: dataDir };
+/** What the Workers page says about a storage setting (the local folder's path stays private). */
+export interface StorageSummary {
+  kind: "local" | "s3";
+  /** `s3://bucket/prefix`; null for the local folder. */
+  location: string | null;
+}
+
+export function describeStorage(config: StorageConfig): StorageSummary {
+  if (config.kind === "local") return { kind: "local", location: null };
   return { kind: "s3", location: `s3://${config.bucket}${config.prefix ? `/${config.prefix}` : ""}` };
 }

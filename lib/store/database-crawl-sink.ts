@@ -203,6 +203,9 @@ export class DatabaseCrawlSink implements CrawlSink {
       if (this.failure) throw this.failure;
       try {
         if (archivedBodies.length > 0) batch.bodies.push(...(await this.locate(archivedBodies)));
+        // With a shared bucket, what a checkpoint covers is published before it is written.
+        else if (batch.checkpoint && this.archive) await this.archive.sync();
+        await this.pages.publish();
         await this.writer.write(batch);
       } catch (error) {
         this.failure ??= error;

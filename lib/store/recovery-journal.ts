@@ -5,6 +5,8 @@ import type { FetchMethod, FetchOutcome } from "../crawler/fetch/types";
 import { checkpointLastRowId } from "./checkpoint-store";
 import { decodePackedBody } from "./page-bodies";
 import type { Db } from "./prisma-client";
+import { copyPrefixToFolder } from "../storage/copy-to-folder";
+import { storageFor } from "../storage/storage-for";
 import { crawlFolder } from "./target-files";
 
 /**
@@ -30,6 +32,8 @@ const RECOVERY_DIR = "recovery";
 export async function loadRecoveryLog(db: Db, dataDir: string, crawlId: number, requestRows: number): Promise<RecoveryLog> {
   const keptDir = path.join(dataDir, crawlFolder(crawlId), RECOVERY_DIR);
   fs.rmSync(keptDir, { recursive: true, force: true }); // left by a crash during an earlier recovery
+  // A crawl another machine ran: its pages, WARC files and target files come from the shared bucket.
+  await copyPrefixToFolder(storageFor(dataDir), `crawls/${crawlId}`, dataDir);
   const lastId = await checkpointLastRowId(db, crawlId, requestRows);
   if (lastId === null) return { answers: [], release: () => undefined };
   const rows = await db.$queryRaw<Array<Record<string, unknown>>>`

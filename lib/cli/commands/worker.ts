@@ -1,5 +1,8 @@
-import { loadConfig } from "../../config";
+import os from "node:os";
+import { loadConfig, type ForageConfig } from "../../config";
 import { ensureMigrated, openDatabase } from "../../store";
+import type { Db } from "../../store/prisma-client";
+import { liveWorkersElsewhere } from "../../store/queries/live-workers-elsewhere";
 import { CrawlWorker } from "../../worker/crawl-worker";
 import { parseIntegerOption, parseOptions } from "../parse-options";
 
@@ -12,9 +15,16 @@ export async function workerCommand(argv: string[]): Promise<number> {
   const forage = loadConfig();
   await ensureMigrated(forage, { apply: true });
   const db = await openDatabase(forage);
+  const refusal = await localStorageRefusal(db, forage);
+  if (refusal) {
+    console.error(`[forage worker] ${refusal}`);
+    await db.$disconnect();
+    return 1;
+  }
   const worker = new CrawlWorker(db, forage, { maxConcurrentCrawls });
   await worker.start();
-  console.log(`[forage worker] ${worker.id} ready (up to ${maxConcurrentCrawls} crawls at once)`);
+  const storage = forage.storage.kind === "local" ? `local folder ${forage.dataDir}` : `s3://${forage.storage.bucket}${forage.storage.prefix ? `/${forage.storage.prefix}` : ""}`;
+  console.log(`[forage worker] ${worker.id} ready (up to ${maxConcurrentCrawls} crawls at once; storage: ${storage})`);
   await new Promise<void>((resolve) => {
     process.once("SIGINT", resolve);
     process.once("SIGTERM", resolve);
@@ -23,4 +33,22 @@ export async function workerCommand(argv: string[]): Promise<number> {
   await worker.stop();
   await db.$disconnect();
   return 0;
+}
+
+/**
+ * Why this worker must not start, or null. With the local folder as storage, every worker and
+ * the dashboard must share one machine: a worker on another host would keep files the
+ * dashboard cannot serve and a crawl it takes over would lose its earlier files.
+ */
+async function localStorageRefusal(db: Db, forage: ForageConfig): Promise<string | null> {
+  if (forage.storage.kind !== "local") return null;
+  const others = await liveWorkersElsewhere(db, { hostname: os.hostname(), leaseMs: forage.workerLeaseMs });
+  if (others.length === 0) return null;
+  const hosts = [...new Set(others.map((worker) => worker.hostname))].slice(0, 5).join(", ");
+  return (
+    `refusing to start: this worker would keep crawled files in its local folder (${forage.dataDir}), but ${others.length} live ` +
+    `worker(s) on other machines (${hosts}) share this database. Set FORAGE_STORAGE_URL=s3://bucket/prefix ` +
+    `(with FORAGE_S3_ENDPOINT and AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY) on every worker and the dashboard, ` +
+    `or run the workers on one machine.`
+  );
 }
