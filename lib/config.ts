@@ -53,7 +53,12 @@ export const envSchema = z.object({
    */
   FORAGE_STORAGE_URL: z.string().trim().optional(),
   /** The S3-compatible server (MinIO, Ceph, Garage…), addressed path-style; unset for AWS S3. */
-  FORAGE_S3_ENDPOINT: z.string().trim().url("must be a URL such as http://minio.internal:9000").optional(),
+  FORAGE_S3_ENDPOINT: z
+    .string()
+    .trim()
+    .url("must be a URL such as http://minio.internal:9000")
+    .refine((value) => /^https?:\/\//i.test(value), "must start with http:// or https://, e.g. http://minio.internal:9000")
+    .optional(),
   /** The bucket's credentials (unset: the AWS SDK's default chain, e.g. an instance role). */
   AWS_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
   AWS_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
