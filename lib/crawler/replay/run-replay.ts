@@ -9,6 +9,8 @@ import { loadCrawlConfig, runStoredCrawl } from "../run-stored-crawl";
 import { ReplayFetcher, type ReplayFetcherStats } from "./replay-fetcher";
 import { ReplayIndex } from "./replay-index";
 import { createReplayOracle } from "./replay-oracle";
+import { copyPrefixToFolder } from "../../storage/copy-to-folder";
+import { storageFor } from "../../storage/storage-for";
 
 /** The source crawl cannot be replayed (missing, unfinished, nothing kept); the message says why. */
 export class ReplayError extends Error {
@@ -54,6 +56,8 @@ export async function runReplay(options: ReplayOptions): Promise<ReplayRun> {
   const sourceConfig = await checkReplayable(db, sourceCrawlId);
   const config = replayConfig(sourceConfig, sourceCrawlId, options);
   const index = await ReplayIndex.build(db, sourceCrawlId, { targetMimeTypes: sourceConfig.targetMimeTypes });
+  // The source may have run on another machine: its pages and files come from the shared bucket.
+  await copyPrefixToFolder(storageFor(forage.dataDir, forage.storage), `crawls/${sourceCrawlId}`, forage.dataDir);
   const fetcher = new ReplayFetcher({ db, dataDir: forage.dataDir, index });
   const holderId = cliHolderId();
   const crawlId = await insertCrawl(db, config, { replayOfCrawlId: sourceCrawlId, heldBy: { holderId, leaseMs: CLI_LEASE_MS } });

@@ -6,6 +6,8 @@ import { ReplayFetcher } from "./replay-fetcher";
 import { ReplayIndex } from "./replay-index";
 import { createReplayOracle } from "./replay-oracle";
 import { checkReplayable } from "./run-replay";
+import { copyPrefixToFolder } from "../../storage/copy-to-folder";
+import { storageFor } from "../../storage/storage-for";
 
 /** What `runStoredCrawl` needs to run a replay crawl offline instead of on the network. */
 export interface StoredReplayParts {
@@ -29,6 +31,8 @@ export interface StoredReplayParts {
 export async function prepareStoredReplay(db: Db, forage: ForageConfig, sourceCrawlId: number, strategy: string): Promise<StoredReplayParts> {
   const sourceConfig = await checkReplayable(db, sourceCrawlId);
   const index = await ReplayIndex.build(db, sourceCrawlId, { targetMimeTypes: sourceConfig.targetMimeTypes });
+  // The source may have run on another machine: its pages and files come from the shared bucket.
+  await copyPrefixToFolder(storageFor(forage.dataDir, forage.storage), `crawls/${sourceCrawlId}`, forage.dataDir);
   const fetcher = new ReplayFetcher({ db, dataDir: forage.dataDir, index });
   return {
     fetcher,
