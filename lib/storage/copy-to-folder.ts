@@ -6,9 +6,9 @@ import type { ObjectStorage } from "./object-storage";
 
 /**
  * Copies the objects under `prefix` into `root` (a worker's data folder) at their keys' paths,
- * skipping files already there at their full size. A worker taking over a crawl another
- * machine ran reads its earlier pages, WARC files and target files where the engine's recovery
- * expects them. Returns how many files it copied. Nothing to do for the local folder.
+ * skipping files already there at their full size: a replay of a crawl another machine ran
+ * reads its pages and target files where the replay fetcher expects them. Returns how many files
+ * it copied. Nothing to do for the local folder.
  */
 export async function copyPrefixToFolder(storage: ObjectStorage, prefix: string, root: string): Promise<number> {
   if (storage.kind === "local") return 0;

@@ -93,7 +93,8 @@ describePostgres("scale-out: two worker machines, one bucket, one dashboard (Pos
     await poll(
       "targets and a checkpoint on A",
       async () => ({ row: await crawlRow(id)(), checkpoint: await t.db.crawlCheckpoint.findUnique({ where: { crawlId: id }, select: { requests: true } }) }),
-      ({ row, checkpoint }) => row.status === "running" && row.targetsCount >= 10 && (checkpoint?.requests ?? 0) > 0,
+      // Rows past the checkpoint: B answers them from the log, with pages and files from the bucket.
+      ({ row, checkpoint }) => row.status === "running" && row.targetsCount >= 10 && (checkpoint?.requests ?? 0) > 0 && row.requestsCount > checkpoint!.requests + 20,
     );
     await kill9(a.process);
     const atKill = await crawlRow(id)();
@@ -108,6 +109,9 @@ describePostgres("scale-out: two worker machines, one bucket, one dashboard (Pos
     expect(done).toMatchObject({ stopReason: "budget-requests", requestsCount: BUDGET });
     const events = await t.db.crawlEvent.findMany({ where: { crawlId: id, kind: "resumed-from-checkpoint" } });
     expect(events).toHaveLength(1);
+    const recovered = await t.db.crawlEvent.findFirstOrThrow({ where: { crawlId: id, kind: "recovered-from-log" } });
+    expect(JSON.parse(recovered.data ?? "{}")).toMatchObject({ reason: "exhausted", left: 0 });
+    expect((JSON.parse(recovered.data ?? "{}") as { answered: number }).answered).toBeGreaterThan(0);
     // B's folder goes too: the dashboard reads the bucket only.
     fs.rmSync(b.dataDir, { recursive: true, force: true });
 
