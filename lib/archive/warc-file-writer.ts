@@ -11,7 +11,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { WARCRecord } from "warcio";
 import { WARCSerializer } from "warcio/node";
-import { GrowingObject } from "../storage/growing-object";
+import { GrowingObject, MAX_PARTS } from "../storage/growing-object";
 import type { ObjectStorage } from "../storage/object-storage";
 import { CDXJ_SIDECAR_SUFFIX, WARC_SUFFIX } from "./warc-paths";
 import { repairWarcFiles } from "./warc-repair";
@@ -46,7 +46,7 @@ export interface WarcFileWriterOptions {
    * each {@link WarcFileWriter.sync} uploads what the open file and its sidecar gained (a part),
    * closing uploads them whole. @default none (the files stay where they are written)
    */
-  publishTo?: { storage: ObjectStorage; keyPrefix: string } | null;
+  publishTo?: { storage: ObjectStorage; keyPrefix: string; /** @default MAX_PARTS */ maxParts?: number } | null;
 }
 
 /** Where a record landed: its gzip member starts at `offset` and is `length` bytes long. */
@@ -187,7 +187,8 @@ export class WarcFileWriter {
   }
 
   private async fileWithRoom(): Promise<OpenFile> {
-    if (this.file && this.file.size < this.maxFileBytes) return this.file;
+    // A published file is also closed once it has many parts (whole in the storage again).
+    if (this.file && this.file.size < this.maxFileBytes && (this.file.published?.warc.parts ?? 0) < (this.options.publishTo?.maxParts ?? MAX_PARTS)) return this.file;
     if (this.file) await this.closeFile(this.file);
     this.file = null;
     await fs.promises.mkdir(this.options.dir, { recursive: true });

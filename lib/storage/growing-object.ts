@@ -19,8 +19,16 @@ export function partKey(key: string, offset: number): string {
   return `${key}${PARTS}${String(offset).padStart(OFFSET_DIGITS, "0")}`;
 }
 
+/**
+ * Parts after which the writer should close the file and start another: readers list every part
+ * of an open file, and the whole upload at close replaces them by one object.
+ */
+export const MAX_PARTS = 400;
+
 export class GrowingObject {
   private published = 0;
+  /** Parts uploaded since the last whole upload. */
+  parts = 0;
   private chain: Promise<void> = Promise.resolve();
   /** Whether the local file already is the stored object (the local folder). */
   private readonly inPlace: boolean;
@@ -48,6 +56,7 @@ export class GrowingObject {
         await handle.close();
       }
       this.published = size;
+      this.parts += 1;
     });
   }
 
@@ -58,6 +67,7 @@ export class GrowingObject {
       await this.storage.putFile(this.key, this.localPath);
       await this.storage.deletePrefix(this.key + PARTS);
       this.published = (await fs.promises.stat(this.localPath)).size;
+      this.parts = 0;
     });
   }
 

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { GrowingObject, readGrowingObject } from "../storage/growing-object";
+import { GrowingObject, MAX_PARTS, readGrowingObject } from "../storage/growing-object";
 import type { ObjectStorage } from "../storage/object-storage";
 import { storageFor } from "../storage/storage-for";
 import { crawlFolder } from "./target-files";
@@ -45,7 +45,9 @@ const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 0 } };
  */
 export class PageBodyStore {
   private readonly known = new Set<string>();
-  private readonly relativePath: string;
+  private relativePath: string;
+  /** Packs this run started after its first (a published pack is closed once it has many parts). */
+  private packCount = 0;
   private fd: number | null = null;
   /** Where the next body goes in the pack: the file's size once the waiting bodies are written. */
   private offset = 0;
@@ -56,8 +58,9 @@ export class PageBodyStore {
   constructor(
     private readonly dataDir: string,
     crawlId: number,
-    runId: string = String(Date.now()),
+    private readonly runId: string = String(Date.now()),
     private readonly storage: ObjectStorage = storageFor(dataDir),
+    private readonly maxParts = MAX_PARTS,
   ) {
     this.relativePath = path.join(crawlFolder(crawlId), "pages", `${runId}${BROTLI_PACK}`);
   }
@@ -103,10 +106,23 @@ export class PageBodyStore {
     this.unwrittenBytes = 0;
   }
 
-  /** Writes the waiting bodies and publishes the pack's new bytes to the storage (nothing more for the local folder). */
+  /**
+   * Writes the waiting bodies and publishes the pack's new bytes to the storage (nothing more for
+   * the local folder). A pack with many parts is closed, uploaded whole, and the next body starts
+   * another pack.
+   */
   async publish(): Promise<void> {
     this.sync();
-    if (this.published) await this.published.publishTail();
+    if (!this.published) return;
+    await this.published.publishTail();
+    if (this.published.parts < this.maxParts) return;
+    const full = this.published;
+    this.sync(); // bodies appended while the part was uploading belong to this pack
+    fs.closeSync(this.fd!);
+    this.fd = null;
+    this.published = null;
+    this.relativePath = path.join(path.dirname(this.relativePath), `${this.runId}-${++this.packCount}${BROTLI_PACK}`);
+    await full.publishWhole();
   }
 
   /** Marks bodies stored by an earlier run of the crawl (resume). */
