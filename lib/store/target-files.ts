@@ -87,6 +87,18 @@ export class TargetFileStore {
    * after it whose rows were rolled back; the resumed crawl downloads them again if it meets
    * them). Returns how many were removed.
    */
+  /** The same in a shared bucket (nothing to do for the local folder). Returns how many were removed. */
+  async removeUnreferencedStored(referencedSha256s: ReadonlySet<string>): Promise<number> {
+    if (this.storage.kind === "local") return 0;
+    let removed = 0;
+    for (const { key } of await this.storage.list(`${crawlFolder(this.crawlId).split(path.sep).join("/")}/files`)) {
+      if (referencedSha256s.has(key.slice(key.lastIndexOf("/") + 1))) continue;
+      await this.storage.delete(key);
+      removed += 1;
+    }
+    return removed;
+  }
+
   removeUnreferenced(referencedSha256s: ReadonlySet<string>): number {
     let removed = 0;
     for (const name of fs.readdirSync(this.filesDir)) {

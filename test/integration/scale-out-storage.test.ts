@@ -119,6 +119,10 @@ describePostgres("scale-out: two worker machines, one bucket, one dashboard (Pos
     expect(targets.length).toBe(done.targetsCount);
     expect(targets.length).toBeGreaterThan(atKill.targetsCount);
     const byUrl = new Map(targets.map((target) => [target.url, target]));
+    // The bucket holds each target's file once and no file of a rolled-back target.
+    const { storageFor } = await import("../../lib/storage/storage-for");
+    const stored = await storageFor(path.join(scratch, "dashboard")).list(`crawls/${id}/files`);
+    expect(stored.map((item) => item.key.split("/").pop()).sort()).toEqual([...new Set(targets.map((target) => target.sha256))].sort());
 
     // ZIP: every target in the manifest, none missing, each file's bytes hashing to its row's sha256.
     const zip = readZipEntries(await download(routes.zip, id, "export.zip"));
