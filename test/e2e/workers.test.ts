@@ -43,6 +43,8 @@ describe("workers page (built app, real Chromium)", () => {
     const gone = table.getByRole("row").filter({ hasText: "machine-b:202" });
     expect(await gone.getByTestId("worker-health").textContent()).toBe("Unresponsive");
     expect(await page.getByTestId("workers-summary").textContent()).toBe("1 of 2 running");
+    // The app runs on the local folder: the page says workers must then share this machine.
+    expect(await page.getByTestId("workers-storage").textContent()).toContain("this machine's data folder");
     await page.close();
   });
 });
