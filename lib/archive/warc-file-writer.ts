@@ -18,7 +18,7 @@ import { repairWarcFiles } from "./warc-repair";
 
 export const WARC_VERSION = "WARC/1.1";
 const DIGEST = { algo: "sha-256", prefix: "sha256:", base32: false } as const;
-/** Level 1: WARC files hold mostly pages and data files; higher levels cost several times the CPU for little less disk (docs/BENCHMARKS.md). */
+/** Level 1: WARC files hold mostly pages and data files; higher levels cost several times the CPU for little less disk (docs/notes/benchmarks-journal.md). */
 const GZIP_OPTIONS: zlib.ZlibOptions = { level: 1 };
 /** Payloads already compressed (zip, xlsx, pdf, gzip-encoded): stored in the member: compressing them again costs CPU and saves nothing. */
 const STORED_GZIP_OPTIONS: zlib.ZlibOptions = { level: 0 };
@@ -226,7 +226,7 @@ export class WarcFileWriter {
   private async compress(record: WARCRecord, writeLarge: (gzip: zlib.Gzip) => Promise<void>): Promise<Buffer | null> {
     // warcio/node's serializer frames the record (digests preset by the recorder are kept) and
     // spills payloads over 2 MB to a temporary file. The gzip member is ours: warcio would use
-    // CompressionStream at the default level, far more CPU than zlib level 1 (docs/BENCHMARKS.md).
+    // CompressionStream at the default level, far more CPU than zlib level 1 (docs/notes/benchmarks-journal.md).
     const serializer = new WARCSerializer(record, { gzip: false, digest: DIGEST });
     // No hashing in warcio: the recorder presets every digest with node:crypto, and warcio would
     // otherwise instantiate a hash-wasm module per record for a payload digest of requests.

@@ -1,10 +1,12 @@
 import { Readable } from "node:stream";
 import { ZipFile } from "yazl";
 import type { ForageConfig } from "../config";
+import { InvalidStateError } from "../api/errors";
 import type { Db } from "../store/prisma-client";
+import { readChangeReport, type FileChange } from "../store/recrawl-store";
 import { batched, exportFileName, getExportedCrawl, type Download } from "./download";
 import { manifestCsvChunks, manifestJsonChunks } from "./manifest";
-import { manifestEntries, MISSING_NOTE } from "./manifest-entries";
+import { changeHistory, manifestEntries, MISSING_NOTE } from "./manifest-entries";
 import { isCompressedFormat } from "./mime-extensions";
 import { openStoredFile } from "./stored-file";
 
@@ -25,10 +27,18 @@ const READ_AHEAD_ENTRIES = 200;
  * id at the start, and the manifests reuse what the first pass found missing: the archive is
  * one consistent snapshot even while the crawl runs. A file that vanishes between its check
  * and its read makes the download fail (truncated archive) rather than lie in the manifest.
- * @throws NotFoundError when the crawl does not exist (before any byte is sent).
+ *
+ * `changes` keeps the targets whose change since the previous run is one of them ("new and
+ * changed files"), in the files and both manifests alike.
+ * @throws NotFoundError when the crawl does not exist (before any byte is sent); InvalidStateError
+ *   (409) for `changes` on a crawl without a change report (not finished yet).
  */
-export async function streamZipExport(db: Db, config: ForageConfig, crawlId: number): Promise<Download> {
+export async function streamZipExport(db: Db, config: ForageConfig, crawlId: number, { changes }: { changes?: ReadonlySet<FileChange> } = {}): Promise<Download> {
   const crawl = await getExportedCrawl(db, crawlId);
+  if (changes && !(await readChangeReport(config.dataDir, crawlId))) {
+    throw new InvalidStateError(`Crawl ${crawlId} has no change report yet (it is written when the crawl finishes): download all its files instead`);
+  }
+  const history = await changeHistory(config, crawlId);
   const upToId = (await db.target.aggregate({ where: { crawlId }, _max: { id: true } }))._max.id ?? 0;
   const zip = new ZipFile();
   const output = zip.outputStream as Readable;
@@ -40,7 +50,7 @@ export async function streamZipExport(db: Db, config: ForageConfig, crawlId: num
   const fill = async () => {
     const missing = new Set<number>();
     let queued = 0;
-    for await (const entry of manifestEntries(db, config, crawlId, { upToId })) {
+    for await (const entry of manifestEntries(db, config, crawlId, { upToId, history, changes })) {
       if (output.destroyed) return; // the client went away
       if (entry.note === MISSING_NOTE) missing.add(entry.targetId);
       const sourceKey = entry.sourceKey;
@@ -67,7 +77,7 @@ export async function streamZipExport(db: Db, config: ForageConfig, crawlId: num
       // Every READ_AHEAD_ENTRIES entries, wait until yazl has reached this one.
       if (++queued % READ_AHEAD_ENTRIES === 0) await Promise.race([started, closed]);
     }
-    const snapshot = { upToId, isMissing: (id: number) => missing.has(id) };
+    const snapshot = { upToId, isMissing: (id: number) => missing.has(id), history, changes };
     const csv = manifestCsvChunks(manifestEntries(db, config, crawlId, snapshot));
     const json = manifestJsonChunks(crawl, manifestEntries(db, config, crawlId, snapshot));
     zip.addReadStreamLazy("manifest.csv", { mtime: new Date() }, (callback) => callback(null, bufferStream(csv)));
@@ -78,7 +88,7 @@ export async function streamZipExport(db: Db, config: ForageConfig, crawlId: num
 
   return {
     stream: Readable.toWeb(output) as ReadableStream<Uint8Array>,
-    fileName: exportFileName(crawl, ".zip"),
+    fileName: exportFileName(crawl, changes ? `-${[...changes].sort().join("-")}.zip` : ".zip"),
     contentType: "application/zip",
   };
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCrawlConfig, type CrawlConfigInput } from "../../lib/crawl-config";
 import { HostPoliteness } from "../../lib/crawler/fetch/host-politeness";
-import { runReplay } from "../../lib/crawler/replay/run-replay";
-import { runStoredCrawl } from "../../lib/crawler/run-stored-crawl";
+import { runReplay } from "../../lib/worker/run-replay";
+import { runStoredCrawl } from "../../lib/worker/run-stored-crawl";
 import { buildSite, SIM_TARGET_MIME_TYPES, startSiteServer } from "../../lib/sitesim";
 import { insertCrawl } from "../../lib/store/insert-crawl";
 import type { Db } from "../../lib/store/prisma-client";

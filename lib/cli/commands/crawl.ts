@@ -1,5 +1,5 @@
 import { CrawlConfigError, parseCrawlConfig, STRATEGIES, type CrawlConfigInput } from "../../crawl-config";
-import { runStoredCrawl } from "../../crawler/run-stored-crawl";
+import { runStoredCrawl } from "../../worker/run-stored-crawl";
 import { formatBytes } from "../../format";
 import { CliUsageError } from "../cli-error";
 import { openCliSession } from "../cli-session";
