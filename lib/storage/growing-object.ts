@@ -60,13 +60,13 @@ export class GrowingObject {
     });
   }
 
-  /** Uploads the closed file whole, then removes its parts. */
+  /** Uploads the closed file whole, then removes its parts and the local file (the bucket's copy is the one read from then on). */
   publishWhole(): Promise<void> {
     if (this.inPlace) return Promise.resolve();
     return this.enqueue(async () => {
       await this.storage.putFile(this.key, this.localPath);
       await this.storage.deletePrefix(this.key + PARTS);
-      this.published = (await fs.promises.stat(this.localPath)).size;
+      await fs.promises.rm(this.localPath, { force: true });
       this.parts = 0;
     });
   }

@@ -19,7 +19,7 @@ export function crawlFolder(crawlId: number): string {
  * file while being hashed, then are renamed into place (atomic on one file system). With a
  * bucket as the storage (FORAGE_STORAGE_URL), the file is also uploaded under the same key
  * before its row is handed to the sink, unless the bucket holds it already (deduplication
- * across runs and workers): a row never names a file the bucket lacks.
+ * across runs and workers), and the local copy removed: a row never names a file the bucket lacks.
  */
 /** Numbers temporary files; per process, not per store: two runs of one crawl in a process must not share names. */
 let tmpCounter = 0;
@@ -65,7 +65,11 @@ export class TargetFileStore {
         if (fs.existsSync(finalPath)) await fs.promises.rm(tmpPath, { force: true });
         else await fs.promises.rename(tmpPath, finalPath);
         const storagePath = path.join(crawlFolder(crawlId), "files", sha256);
-        if (storage.kind !== "local" && !(await storage.head(storagePath))) await storage.putFile(storagePath, finalPath);
+        if (storage.kind !== "local") {
+          if (!(await storage.head(storagePath))) await storage.putFile(storagePath, finalPath);
+          // The bucket's copy is the one every reader uses: the worker's disk does not fill up.
+          await fs.promises.rm(finalPath, { force: true });
+        }
         return { sha256, bytes, storagePath };
       },
       async discard() {

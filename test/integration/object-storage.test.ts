@@ -98,6 +98,7 @@ describe.each(implementations)("object storage contract: %s", (_name, make) => {
     expect((await readGrowingObject(storage, "crawls/4/warc/open.warc.gz", { offset: 3, length: 7 })).toString()).toBe("st-seco");
     expect(await listGrowingObjects(storage, "crawls/4")).toEqual([{ key: "crawls/4/warc/open.warc.gz", bytes: 13 }]);
     await grow.publishWhole();
+    expect(fs.existsSync(local)).toBe(false); // the storage's copy is the one read from now on
     expect(await text(await openGrowingObject(storage, "crawls/4/warc/open.warc.gz"))).toBe("first-second-third");
     expect(await storage.list("crawls/4")).toEqual([{ key: "crawls/4/warc/open.warc.gz", bytes: 18 }]);
     await expect(openGrowingObject(storage, "crawls/4/warc/none.warc.gz")).rejects.toBeInstanceOf(ObjectNotFoundError);

@@ -68,7 +68,7 @@ describe("publishing to a shared bucket", () => {
       return writer.commit();
     };
     const first = await save();
-    fs.rmSync(path.join(dataDir, first.storagePath));
+    expect(fs.existsSync(path.join(dataDir, first.storagePath))).toBe(false); // the worker's disk keeps no copy
     const again = await save(); // the same content from another URL: the bucket has it already
     expect(again.storagePath).toBe(first.storagePath);
     expect(await storage.list("crawls/4")).toEqual([{ key: `crawls/4/files/${first.sha256}`, bytes: body.length }]);
@@ -93,6 +93,7 @@ describe("publishing to a shared bucket", () => {
     await writer.sync();
     expect((await readGrowingObject(storage, `${published!.key}.cdxj`)).toString().trim().split("\n")).toHaveLength(2);
     await writer.close();
+    expect(fs.readdirSync(dir).filter((name) => !name.startsWith("."))).toEqual([]); // uploaded whole, the local files removed
     const keys = (await storage.list("crawls/5/warc")).map((item) => item.key);
     expect(keys).toEqual([published!.key, `${published!.key}.cdxj`]); // whole, the parts removed
     expect(readWarcGz(await storage.read(published!.key)).map((r) => r.field("WARC-Target-URI") ?? r.type)).toEqual(["warcinfo", "http://example.org/1", "http://example.org/2"]);
