@@ -101,8 +101,11 @@ describePostgres("scale-out: two worker machines, one bucket, one dashboard (Pos
     await kill9(a.process);
     const atKill = await crawlRow(id)();
     expect(atKill.status).toBe("running");
-    // A's machine is gone with its disk.
-    expect(fs.readdirSync(path.join(a.dataDir, "crawls", String(id), "files")).length).toBeGreaterThan(0);
+    // A uploaded its files and kept no copy; then its machine is gone with its disk.
+    const { storageFor } = await import("../../lib/storage/storage-for");
+    const bucket = storageFor(path.join(scratch, "dashboard"));
+    expect((await bucket.list(`crawls/${id}/files`)).length).toBeGreaterThan(0);
+    expect(fs.readdirSync(path.join(a.dataDir, "crawls", String(id), "files"))).toEqual([]);
     fs.rmSync(a.dataDir, { recursive: true, force: true });
 
     const b = startWorker("machine-b");
@@ -122,8 +125,7 @@ describePostgres("scale-out: two worker machines, one bucket, one dashboard (Pos
     expect(targets.length).toBeGreaterThan(atKill.targetsCount);
     const byUrl = new Map(targets.map((target) => [target.url, target]));
     // The bucket holds each target's file once and no file of a rolled-back target.
-    const { storageFor } = await import("../../lib/storage/storage-for");
-    const stored = await storageFor(path.join(scratch, "dashboard")).list(`crawls/${id}/files`);
+    const stored = await bucket.list(`crawls/${id}/files`);
     expect(stored.map((item) => item.key.split("/").pop()).sort()).toEqual([...new Set(targets.map((target) => target.sha256))].sort());
 
     // ZIP: every target in the manifest, none missing, each file's bytes hashing to its row's sha256.
