@@ -83,6 +83,7 @@ export function WorkersPage({
               <tr>
                 <th scope="col">Worker</th>
                 <th scope="col">Host</th>
+                <th scope="col">Storage</th>
                 <th scope="col" className="num">PID</th>
                 <th scope="col">State</th>
                 <th scope="col">Started</th>
@@ -97,6 +98,9 @@ export function WorkersPage({
                     <span className="crawl-name">{worker.id}</span>
                   </td>
                   <td data-label="Host">{worker.hostname}</td>
+                  <td data-label="Storage" data-testid="worker-storage">
+                    {worker.storage === "local" ? "local folder" : <code>{worker.storage}</code>}
+                  </td>
                   <td className="num" data-label="PID">{worker.pid}</td>
                   <td data-label="State">
                     <span className={`status ${HEALTH_CLASSES[worker.health]}`} title={HEALTH_HINTS[worker.health]} data-testid="worker-health">

@@ -2,5 +2,5 @@ export { ObjectNotFoundError, InvalidKeyError, type ObjectStorage, type ByteRang
 export { LocalFolderStorage } from "./local-folder-storage";
 export { S3Storage, type S3StorageOptions } from "./s3-storage";
 export { GrowingObject, listGrowingObjects, openGrowingObject, readGrowingObject } from "./growing-object";
-export { describeStorage, storageFor, type StorageSummary } from "./storage-for";
+export { describeStorage, storageFor, storageLabel, type StorageSummary } from "./storage-for";
 export { copyPrefixToFolder } from "./copy-to-folder";

@@ -31,3 +31,8 @@ export function describeStorage(config: StorageConfig): StorageSummary {
   if (config.kind === "local") return { kind: "local", location: null };
   return { kind: "s3", location: `s3://${config.bucket}${config.prefix ? `/${config.prefix}` : ""}` };
 }
+
+/** A storage setting as one word for a `Worker` row: "local", or the bucket's `s3://bucket/prefix`. */
+export function storageLabel(config: StorageConfig): string {
+  return describeStorage(config).location ?? "local";
+}

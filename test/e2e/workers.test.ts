@@ -38,6 +38,7 @@ describe("workers page (built app, real Chromium)", () => {
     await table.waitFor();
     const live = table.getByRole("row").filter({ hasText: "machine-a:101" });
     expect(await live.getByTestId("worker-health").textContent()).toBe("Running");
+    expect(await live.getByTestId("worker-storage").textContent()).toBe("local folder");
     const link = live.getByRole("link", { name: /stats\.example\.org/ });
     expect(await link.getAttribute("href")).toBe(`/crawls/${crawl.id}`);
     const gone = table.getByRole("row").filter({ hasText: "machine-b:202" });

@@ -197,7 +197,8 @@ describePostgres("scale-out: two worker machines, one bucket, one dashboard (Pos
     expect(replayed.map((r) => `${r.url} ${r.sha256}`).sort()).toEqual(targets.map((r) => `${r.url} ${r.sha256}`).sort());
 
     // The Workers page's API names the shared storage.
-    const listed = (await (await routes.workers(apiRequest(url("/api/workers")))).json()) as { storage: { kind: string; location: string } };
+    const listed = (await (await routes.workers(apiRequest(url("/api/workers")))).json()) as { storage: { kind: string; location: string }; workers: Array<{ id: string; storage: string }> };
     expect(listed.storage).toEqual({ kind: "s3", location: `s3://${s3.bucket}/forage` });
+    expect(listed.workers.map((w) => [w.id, w.storage]).sort()).toEqual([["machine-a", `s3://${s3.bucket}/forage`], ["machine-b", `s3://${s3.bucket}/forage`]]);
   }, 150_000);
 });

@@ -7,10 +7,10 @@ import type { Db } from "../prisma-client";
 export async function liveWorkersElsewhere(
   db: Db,
   { hostname, leaseMs, now = new Date() }: { hostname: string; leaseMs: number; now?: Date },
-): Promise<Array<{ id: string; hostname: string }>> {
+): Promise<Array<{ id: string; hostname: string; storage: string }>> {
   return db.worker.findMany({
     where: { state: "running", hostname: { not: hostname }, heartbeatAt: { gt: new Date(now.getTime() - leaseMs) } },
-    select: { id: true, hostname: true },
+    select: { id: true, hostname: true, storage: true },
     orderBy: { id: "asc" },
   });
 }
