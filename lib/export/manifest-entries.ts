@@ -1,9 +1,10 @@
 import { lastSuccessByUrl, type WarcRecordRef } from "../archive/warc-index";
 import type { ForageConfig } from "../config";
+import { storageFor } from "../storage/storage-for";
 import type { Db } from "../store/prisma-client";
 import { readChangeReport, type ChangeEntry, type FileChange } from "../store/recrawl-store";
 import { targetFileName, UniqueNames } from "./file-names";
-import { resolveStoredPath, statStoredFile } from "./stored-file";
+import { statStoredFile } from "./stored-file";
 
 /** Manifest columns, in order (docs/API.md "Downloads"). */
 export const MANIFEST_COLUMNS = [
@@ -24,7 +25,7 @@ export const MANIFEST_COLUMNS = [
   "warcRecordId",
 ] as const;
 
-/** What `note` says when a target's file is not on disk (the `file` cell is then empty). */
+/** What `note` says when a target's file is not in the storage (the `file` cell is then empty). */
 export const MISSING_NOTE = "missing on disk";
 /** What `note` says for a target whose content equals an earlier target's (they share `file`). */
 export const DUPLICATE_NOTE = "same content as an earlier target";
@@ -54,8 +55,8 @@ export interface ManifestEntry {
   /** The WARC file (name) and record holding the target's response; "" when the crawl kept no archive. */
   warcFile: string;
   warcRecordId: string;
-  /** Absolute path of the stored file when this entry is the first with its content; else null. */
-  sourcePath: string | null;
+  /** Storage key of the stored file when this entry is the first with its content; else null. */
+  sourceKey: string | null;
 }
 
 export interface ManifestOptions {
@@ -75,8 +76,8 @@ export interface ManifestOptions {
 }
 
 /** URL → change-report entry of a crawl (empty when it has none). */
-export function changeHistory(config: ForageConfig, crawlId: number): Map<string, ChangeEntry> {
-  const report = readChangeReport(config.dataDir, crawlId);
+export async function changeHistory(config: ForageConfig, crawlId: number): Promise<Map<string, ChangeEntry>> {
+  const report = await readChangeReport(config.dataDir, crawlId);
   return new Map((report?.files ?? []).map((entry) => [entry.url, entry]));
 }
 
@@ -92,8 +93,8 @@ export async function* manifestEntries(
   crawlId: number,
   { upToId, isMissing, pageSize = 500, warcRecords, history, changes }: ManifestOptions = {},
 ): AsyncGenerator<ManifestEntry> {
-  const records = warcRecords ?? (await lastSuccessByUrl(config.dataDir, crawlId));
-  const entries = history ?? changeHistory(config, crawlId);
+  const records = warcRecords ?? (await lastSuccessByUrl(config.dataDir, crawlId, storageFor(config.dataDir, config.storage)));
+  const entries = history ?? (await changeHistory(config, crawlId));
   const names = new UniqueNames();
   const fileBySha = new Map<string, string>();
   let cursor = 0;
@@ -129,15 +130,15 @@ export async function* manifestEntries(
       };
       const shared = fileBySha.get(row.sha256);
       if (shared !== undefined) {
-        yield { ...base, file: shared, note: shared ? DUPLICATE_NOTE : MISSING_NOTE, sourcePath: null };
+        yield { ...base, file: shared, note: shared ? DUPLICATE_NOTE : MISSING_NOTE, sourceKey: null };
         continue;
       }
-      const sourcePath = isMissing
-        ? isMissing(row.id) ? null : resolveStoredPath(config, row.storagePath)
-        : ((await statStoredFile(config, row.storagePath))?.path ?? null);
-      const file = sourcePath === null ? "" : `files/${names.claim(targetFileName(row.url, row.mime))}`;
+      const sourceKey = isMissing
+        ? isMissing(row.id) ? null : row.storagePath
+        : ((await statStoredFile(config, row.storagePath))?.key ?? null);
+      const file = sourceKey === null ? "" : `files/${names.claim(targetFileName(row.url, row.mime))}`;
       fileBySha.set(row.sha256, file);
-      yield { ...base, file, note: sourcePath === null ? MISSING_NOTE : "", sourcePath };
+      yield { ...base, file, note: sourceKey === null ? MISSING_NOTE : "", sourceKey };
     }
     if (rows.length < pageSize) return;
   }

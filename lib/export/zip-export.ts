@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import { Readable } from "node:stream";
 import { ZipFile } from "yazl";
 import type { ForageConfig } from "../config";
@@ -9,6 +8,7 @@ import { batched, exportFileName, getExportedCrawl, type Download } from "./down
 import { manifestCsvChunks, manifestJsonChunks } from "./manifest";
 import { changeHistory, manifestEntries, MISSING_NOTE } from "./manifest-entries";
 import { isCompressedFormat } from "./mime-extensions";
+import { openStoredFile } from "./stored-file";
 
 /**
  * Entries queued in yazl ahead of the one being written. yazl keeps every entry's metadata
@@ -20,7 +20,7 @@ const READ_AHEAD_ENTRIES = 200;
 /**
  * The crawl's targets as a streamed ZIP: every file under `files/` (names from
  * `manifestEntries`), then `manifest.csv` and `manifest.json`. Nothing is built in memory:
- * yazl opens each file lazily when it reaches it, the client's read pace drives the file reads
+ * yazl opens each file lazily (from the storage: folder or bucket) when it reaches it, the client's read pace drives the file reads
  * (pipe back-pressure), and targets come from the database a page at a time.
  *
  * Three passes over the targets (files, then each manifest), all bounded by the highest target
@@ -35,15 +35,15 @@ const READ_AHEAD_ENTRIES = 200;
  */
 export async function streamZipExport(db: Db, config: ForageConfig, crawlId: number, { changes }: { changes?: ReadonlySet<FileChange> } = {}): Promise<Download> {
   const crawl = await getExportedCrawl(db, crawlId);
-  if (changes && !readChangeReport(config.dataDir, crawlId)) {
+  if (changes && !(await readChangeReport(config.dataDir, crawlId))) {
     throw new InvalidStateError(`Crawl ${crawlId} has no change report yet (it is written when the crawl finishes): download all its files instead`);
   }
-  const history = changeHistory(config, crawlId);
+  const history = await changeHistory(config, crawlId);
   const upToId = (await db.target.aggregate({ where: { crawlId }, _max: { id: true } }))._max.id ?? 0;
   const zip = new ZipFile();
   const output = zip.outputStream as Readable;
   const closed = new Promise<void>((resolve) => output.once("close", resolve));
-  let reading: fs.ReadStream | null = null;
+  let reading: Readable | null = null;
   output.once("close", () => reading?.destroy());
   zip.on("error", (error: Error) => output.destroy(error));
 
@@ -53,19 +53,24 @@ export async function streamZipExport(db: Db, config: ForageConfig, crawlId: num
     for await (const entry of manifestEntries(db, config, crawlId, { upToId, history, changes })) {
       if (output.destroyed) return; // the client went away
       if (entry.note === MISSING_NOTE) missing.add(entry.targetId);
-      const sourcePath = entry.sourcePath;
-      if (!sourcePath) continue;
+      const sourceKey = entry.sourceKey;
+      if (!sourceKey) continue;
       const started = new Promise<void>((resolve) => {
         zip.addReadStreamLazy(
           entry.file,
           { mtime: new Date(entry.fetchedAt), compress: !isCompressedFormat(entry.mime) },
           (callback) => {
             resolve();
-            reading = fs.createReadStream(sourcePath);
-            // yazl does not listen for its sources' errors: a file removed while the archive is
-            // being written (a cancel, a delete) must end this download, not crash the server.
-            reading.once("error", (error) => output.destroy(error));
-            callback(null, reading);
+            openStoredFile(config, sourceKey).then(
+              (source) => {
+                reading = source;
+                // yazl does not listen for its sources' errors: a file removed while the archive is
+                // being written (a cancel, a delete) must end this download, not crash the server.
+                source.once("error", (error) => output.destroy(error));
+                callback(null, source);
+              },
+              (error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))),
+            );
           },
         );
       });

@@ -12,6 +12,7 @@ import { checkpointRequests, deleteCheckpoint, deleteOverCheckpoints } from "../
 import { LeaseLostError } from "../store/crawl-batch";
 import { HARVEST_TICK_MS, HarvestTicker } from "../harvest/harvest-ticker";
 import { claimExpiredCrawl, claimNextCrawl, failExpiredLeases, heartbeatLeases, releaseLease } from "./leases";
+import { storageLabel } from "../storage/storage-for";
 
 export interface CrawlWorkerOptions {
   /** Crawls run at once by this worker. @default 4 */
@@ -87,8 +88,8 @@ export class CrawlWorker {
   async start(): Promise<void> {
     await this.db.worker.upsert({
       where: { id: this.id },
-      create: { id: this.id, hostname: os.hostname(), pid: process.pid },
-      update: { pid: process.pid, startedAt: new Date(), heartbeatAt: new Date(), state: "running" },
+      create: { id: this.id, hostname: os.hostname(), pid: process.pid, storage: storageLabel(this.forage.storage) },
+      update: { pid: process.pid, startedAt: new Date(), heartbeatAt: new Date(), state: "running", storage: storageLabel(this.forage.storage) },
     });
     this.timers.push(setInterval(() => void this.poll(), this.options.pollMs));
     this.heartbeatTimer = setInterval(() => void this.heartbeat(), Math.max(250, this.options.leaseMs / 2));

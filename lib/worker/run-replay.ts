@@ -7,6 +7,8 @@ import { ReplayFetcher, type ReplayFetcherStats } from "../crawler/replay/replay
 import { ReplayIndex } from "../crawler/replay/replay-index";
 import { createReplayOracle } from "../crawler/replay/replay-oracle";
 import { insertCrawl } from "../store/insert-crawl";
+import { copyPrefixToFolder } from "../storage/copy-to-folder";
+import { storageFor } from "../storage/storage-for";
 import type { Db } from "../store/prisma-client";
 import { checkReplayable, DatabaseReplaySource } from "../store/replay-source";
 import { CLI_LEASE_MS, cliHolderId, holdLease } from "./leases";
@@ -45,6 +47,8 @@ export async function runReplay(options: ReplayOptions): Promise<ReplayRun> {
   const { db, forage, sourceCrawlId } = options;
   const sourceConfig = await checkReplayable(db, sourceCrawlId);
   const config = replayConfig(sourceConfig, sourceCrawlId, options);
+  // The source may have run on another machine: its pages and files come from the shared bucket.
+  await copyPrefixToFolder(storageFor(forage.dataDir, forage.storage), `crawls/${sourceCrawlId}`, forage.dataDir);
   const source = new DatabaseReplaySource(db, forage.dataDir, sourceCrawlId);
   const index = await ReplayIndex.build(source, { targetMimeTypes: sourceConfig.targetMimeTypes });
   const fetcher = new ReplayFetcher({ source, index });

@@ -4,6 +4,8 @@ import { HostPoliteness } from "../crawler/fetch/host-politeness";
 import { ReplayFetcher } from "../crawler/replay/replay-fetcher";
 import { ReplayIndex } from "../crawler/replay/replay-index";
 import { createReplayOracle } from "../crawler/replay/replay-oracle";
+import { copyPrefixToFolder } from "../storage/copy-to-folder";
+import { storageFor } from "../storage/storage-for";
 import type { Db } from "../store/prisma-client";
 import { checkReplayable, DatabaseReplaySource } from "../store/replay-source";
 
@@ -28,6 +30,8 @@ export interface StoredReplayParts {
  */
 export async function prepareStoredReplay(db: Db, forage: ForageConfig, sourceCrawlId: number, strategy: string): Promise<StoredReplayParts> {
   const sourceConfig = await checkReplayable(db, sourceCrawlId);
+  // The source may have run on another machine: its pages and files come from the shared bucket.
+  await copyPrefixToFolder(storageFor(forage.dataDir, forage.storage), `crawls/${sourceCrawlId}`, forage.dataDir);
   const source = new DatabaseReplaySource(db, forage.dataDir, sourceCrawlId);
   const index = await ReplayIndex.build(source, { targetMimeTypes: sourceConfig.targetMimeTypes });
   return {
