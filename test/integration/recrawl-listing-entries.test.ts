@@ -7,7 +7,7 @@ import { HostPoliteness } from "../../lib/crawler/fetch/host-politeness";
 import { startEvolvingSite, type RunningEvolvingSite } from "../../lib/sitesim/evolving";
 import { createCrawl } from "../../lib/store/commands/create-crawl";
 import { getCrawl } from "../../lib/store/queries/get-crawl";
-import { recrawlDir } from "../../lib/store/recrawl-store";
+import { recrawlKey } from "../../lib/store/recrawl-store";
 import { runStoredCrawl } from "../../lib/worker/run-stored-crawl";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
@@ -72,7 +72,7 @@ describe("a re-crawl revisits first the known pages whose listing entry changed"
     expect((await getCrawl(t.db, again)).counters.requests).toBeLessThan(firstRequests * 0.3);
 
     // The same re-crawl after the same first crawl, its learned state stripped of the listing entries.
-    const learnedFile = path.join(recrawlDir(t.config.dataDir, first), "learned.json.gz");
+    const learnedFile = path.join(t.config.dataDir, recrawlKey(first, "learned"));
     const learned = decodeState(fs.readFileSync(learnedFile)) as LearnedState;
     expect(learned.engine.listingEntries?.length).toBeGreaterThan(2 * 240);
     fs.writeFileSync(learnedFile, encodeState({ ...learned, engine: { ...learned.engine, listingEntries: undefined } }));
