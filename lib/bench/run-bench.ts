@@ -81,8 +81,23 @@ export function runForage(args: string[], onLine?: (line: string, stop: () => vo
   });
 }
 
-/** Starts the site in its own process (its CPU must not count as the crawler's); resolves its root URL and a stop function. */
+/**
+ * Starts the site in its own process (its CPU must not count as the crawler's); resolves its root URL and a stop function.
+ * The port is fixed (the classifier sees it), and the bench's ports lie in Linux's ephemeral range, where an outgoing
+ * connection of another program may hold one for a while: a port in use is tried again for up to a minute.
+ */
 export async function startSiteProcess(shape: SiteShape, size: SiteSize, seed: number, port: number): Promise<{ rootUrl: string; stop: () => void }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startSiteOnce(shape, size, seed, port);
+    } catch (error) {
+      if (attempt >= 12 || !(error instanceof Error) || !error.message.includes("EADDRINUSE")) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+    }
+  }
+}
+
+function startSiteOnce(shape: SiteShape, size: SiteSize, seed: number, port: number): Promise<{ rootUrl: string; stop: () => void }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, "demo", "--shape", shape, "--size", String(size), "--seed", String(seed), "--port", String(port)], {
       cwd: PROJECT_ROOT,
