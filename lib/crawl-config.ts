@@ -5,6 +5,7 @@ import {
   DEFAULT_BLOCKED_MIME_PREFIXES,
   PAPER_TARGET_MIME_TYPES,
 } from "./crawler/defaults";
+import { BANDIT_POLICIES } from "./crawler/bandit-policies";
 import { urlPatternProblem } from "./crawler/url-pattern-safety";
 
 /**
@@ -13,11 +14,12 @@ import { urlPatternProblem } from "./crawler/url-pattern-safety";
  * them; every field has a literal default, so `{ rootUrl }` alone is a complete crawl.
  */
 
-export const STRATEGIES = ["sb", "sb-oracle", "bfs", "dfs", "random", "focused", "tp-off"] as const;
+export const STRATEGIES = ["sb", "sb-paper", "sb-oracle", "bfs", "dfs", "random", "focused", "tp-off"] as const;
 export type Strategy = (typeof STRATEGIES)[number];
 
 export const STRATEGY_LABELS: Record<Strategy, string> = {
   sb: "SB-CLASSIFIER (learns which page structures lead to targets)",
+  "sb-paper": "SB-PAPER (the paper's algorithm exactly, none of Forage's additions)",
   "sb-oracle": "SB-ORACLE (replays only: true link types)",
   bfs: "Breadth-first (BFS)",
   dfs: "Depth-first (DFS)",
@@ -130,6 +132,12 @@ export const politenessSchema = z.strictObject({
 export const algorithmParamsSchema = z.strictObject({
   similarityThreshold: z.number().gt(0).max(1).default(ALGORITHM_DEFAULTS.similarityThreshold),
   banditAlpha: z.number().min(0).max(100).default(ALGORITHM_DEFAULTS.banditAlpha),
+  /**
+   * How the bandit chooses the group: "auer" (the paper's UCB score, α above), "kl-ucb" (the
+   * KL-UCB index for Poisson count rewards) or "thompson" (Thompson sampling, Gamma–Poisson
+   * posterior, drawn with the crawl's seeded PRNG); bandit-policies.ts. @default "auer"
+   */
+  policy: z.enum(BANDIT_POLICIES, { message: `must be one of ${BANDIT_POLICIES.join(", ")}` }).default("auer"),
   classifierBatchSize: z.number().int().min(1).max(10_000).default(ALGORITHM_DEFAULTS.classifierBatchSize),
   sgdAlpha: z.number().gt(0).max(1).default(ALGORITHM_DEFAULTS.sgdAlpha),
   /**
@@ -174,6 +182,23 @@ export const algorithmParamsSchema = z.strictObject({
    * (query-variant-filter.ts; Forage's addition). @default true
    */
   skipRedundantQueryVariants: z.boolean().default(true),
+  /**
+   * A page pull whose link turned out to be a target (typed as a page, answered with a file) counts
+   * reward 1 for its group. The paper counts such a pull as a failed one (reward 0); a group of
+   * document links typed as pages until pulled is then starved (Forage's addition). @default true
+   */
+  rewardPulledTargets: z.boolean().default(true),
+  /**
+   * A link whose GET was redirected to a page or a target gives the classifier that label for its
+   * own URL. The kit gave redirects no label, so extension-less download URLs that always redirect
+   * were never learnt as targets (Forage's addition). @default true
+   */
+  labelRedirectedLinks: z.boolean().default(true),
+  /**
+   * Follow a redirect of a site's link to another host (a CDN, a bucket) and keep what answers there
+   * when it is a target. The paper fetches nothing off the site (Forage's addition). @default true
+   */
+  followRedirectsOffSite: z.boolean().default(true),
   /**
    * Nearest-group search: "exact" (an inverted index over centroids: the true nearest, a few µs
    * per new tag path) or "hnsw" (hnswlib's approximate index, ≈ 2 ms per new tag path at 4096

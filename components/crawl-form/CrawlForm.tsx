@@ -39,7 +39,11 @@ const VALUE_FIELDS: Partial<Record<keyof CrawlFormValues, string>> = {
   rewardScaledExploration: "params.rewardScaledExploration",
   dampBarrenExploration: "params.dampBarrenExploration",
   regroupRediscoveredLinks: "params.regroupRediscoveredLinks",
+  rewardPulledTargets: "params.rewardPulledTargets",
+  labelRedirectedLinks: "params.labelRedirectedLinks",
+  followRedirectsOffSite: "params.followRedirectsOffSite",
   groupIndex: "params.groupIndex",
+  policy: "params.policy",
   seed: "seed",
 };
 

@@ -12,7 +12,7 @@ import {
 } from "@/lib/crawl-config";
 import { DATA_FILES_MIME_TYPES } from "@/lib/crawler/defaults";
 import { formatParam } from "@/components/ui/format";
-import { PARAM_KEYS, type GroupIndex, type NumberParamKey } from "./param-fields";
+import { PARAM_KEYS, type BanditPolicy, type GroupIndex, type NumberParamKey } from "./param-fields";
 
 const MIB = 1024 * 1024;
 const GIB = 1024 * MIB;
@@ -42,7 +42,11 @@ export interface CrawlFormValues {
   rewardScaledExploration: boolean;
   dampBarrenExploration: boolean;
   regroupRediscoveredLinks: boolean;
+  rewardPulledTargets: boolean;
+  labelRedirectedLinks: boolean;
+  followRedirectsOffSite: boolean;
   groupIndex: GroupIndex;
+  policy: BanditPolicy;
   params: Record<NumberParamKey, string>;
   /** The exact numbers the params were shown from (2√2 is shown as 2.82843 and sent back exact). */
   paramBase: Record<NumberParamKey, number>;
@@ -87,7 +91,11 @@ export function defaultFormValues(): CrawlFormValues {
     rewardScaledExploration: params.rewardScaledExploration,
     dampBarrenExploration: params.dampBarrenExploration,
     regroupRediscoveredLinks: params.regroupRediscoveredLinks,
+    rewardPulledTargets: params.rewardPulledTargets,
+    labelRedirectedLinks: params.labelRedirectedLinks,
+    followRedirectsOffSite: params.followRedirectsOffSite,
     groupIndex: params.groupIndex,
+    policy: params.policy,
     params: paramStrings(params),
     paramBase: paramNumbers(params),
     seed: "",
@@ -122,7 +130,11 @@ export function formValuesFromConfig(config: CrawlConfig): CrawlFormValues {
     rewardScaledExploration: config.params.rewardScaledExploration,
     dampBarrenExploration: config.params.dampBarrenExploration,
     regroupRediscoveredLinks: config.params.regroupRediscoveredLinks,
+    rewardPulledTargets: config.params.rewardPulledTargets,
+    labelRedirectedLinks: config.params.labelRedirectedLinks,
+    followRedirectsOffSite: config.params.followRedirectsOffSite,
     groupIndex: config.params.groupIndex,
+    policy: config.params.policy,
     params: paramStrings(config.params),
     paramBase: paramNumbers(config.params),
     seed: String(config.seed),
@@ -193,7 +205,11 @@ export function buildCrawlSettings(values: CrawlFormValues, hidden?: HiddenSetti
     rewardScaledExploration: values.rewardScaledExploration,
     dampBarrenExploration: values.dampBarrenExploration,
     regroupRediscoveredLinks: values.regroupRediscoveredLinks,
+    rewardPulledTargets: values.rewardPulledTargets,
+    labelRedirectedLinks: values.labelRedirectedLinks,
+    followRedirectsOffSite: values.followRedirectsOffSite,
     groupIndex: values.groupIndex,
+    policy: values.policy,
   };
   for (const key of PARAM_KEYS) {
     const base = values.paramBase[key];

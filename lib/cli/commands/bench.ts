@@ -14,7 +14,7 @@ export const benchHelp =
   "             [--target-mime data-files|documents|a/b,c/d]\n" +
   "             every strategy on every simulator shape; prints a Markdown table\n" +
   "             (one per seed, then the means over the seeds)\n" +
-  "             (sb-paper = sb with the paper's uniform link choice and unscaled exploration)\n" +
+  "             (sb-paper = the paper's algorithm exactly, none of Forage's additions)\n" +
   "forage bench --recrawl [--items 600] [--seed N]\n" +
   "             an evolving catalogue: crawl version 1, re-crawl version 2 with --after (with and without checking\n" +
   "             known files) and crawl it afresh; requests, recall of the new files, reported changes vs the truth";

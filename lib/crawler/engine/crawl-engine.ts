@@ -17,7 +17,8 @@ import { LimitEvents } from "./limit-events";
 import type { LinkTyper } from "./link-typer";
 import type { Recrawl } from "./recrawl";
 import type { RequestContext, RequestOutcome, RequestRunner } from "./request-runner";
-import type { CrawlStrategy, PullResult } from "./strategies/strategy";
+import type { CrawlStrategy } from "./strategies/strategy";
+import { pullReward, type Pull } from "./reward";
 import type { CrawlCounters, CrawlEnd, CrawlSink, FrontierLink } from "./types";
 
 /** Everything the engine works with; built by `createCrawlEngine` (or restored from a checkpoint). */
@@ -196,35 +197,52 @@ export class CrawlEngine {
     await this.parts.afterPage?.();
   }
 
-  /** One pull: GET the link (following redirects) and learn from what it was. */
+  /**
+   * One pull, the body of the paper's Algorithm 3 once the strategy has chosen the action and
+   * its link: fetch the link (with redirects), then, for an HTML page, extract, type and file its
+   * links, download its new targets, and give the reward (reward.ts) to the strategy.
+   */
   private async crawlPage(link: FrontierLink): Promise<void> {
     // A URL pattern added (live settings) while the link waited: never requested, nothing learnt.
     if (this.urlPatternMatcher()(link.url)) return;
     // A variant filed before its query pair was learnt to be redundant: skipped the same way.
     if (this.parts.queryVariants?.isRedundant(link.url, this.isKnown)) return;
+    const pull = await this.fetchAndReadPage(link);
+    const result = pullReward(pull, this.parts.config.params);
+    if (link.depth > 0) this.parts.meter.time(() => this.parts.strategy.feedback(link, result)); // the root page has no group
+  }
+
+  /** Fetch (with redirects) → extract, type and file links → download new targets: what the pull was. */
+  private async fetchAndReadPage(link: FrontierLink): Promise<Pull> {
     const context: RequestContext = { kind: "page", tagPath: link.tagPath || null, groupId: link.groupId, depth: link.depth, referrer: link.referrer };
     const final = await this.getFollowingRedirects(link.url, context, "page");
-    let result: PullResult = { reward: 0, wasHtml: false };
-    if (final) {
-      const { outcome, url } = final;
-      const response = outcome.result;
-      this.recordShape(link.url, response, outcome.isTarget, final.inSite);
-      const ok = response.outcome === "ok" && response.status >= 200 && response.status < 300;
-      if (ok && this.parts.runner.isHtmlMime(response.mime) && response.body) {
-        this.parts.typer.label(link.url, "html");
-        const { text, encoding, utf8Bytes } = this.parts.meter.time(() => decodeHtmlPage(response.body!, response.headers["content-type"]));
-        const reward = await this.processPage(text, url, link, { refreshHeader: response.headers.refresh, encoding, utf8Bytes });
-        result = { reward, wasHtml: true };
-      } else if (outcome.isTarget) {
-        this.parts.typer.label(link.url, "target");
-        // A link typed as HTML that was a target: the file is kept and the pull found one
-        // (reward 1). ALGORITHM.md step 5 would count it 0; measured on the ministry shape,
-        // where document links stay typed as pages until pulled, that starves the groups
-        // holding them: 371 of 511 targets within the budget instead of 90 % at 631 requests.
-        result = { reward: this.recordTarget(outcome, url, link) ? 1 : 0, wasHtml: false };
-      }
+    if (!final) return { kind: "nothing" };
+    const { outcome, url } = final;
+    const response = outcome.result;
+    this.recordShape(link.url, response, outcome.isTarget, final.inSite);
+    const ok = response.outcome === "ok" && response.status >= 200 && response.status < 300;
+    if (ok && this.parts.runner.isHtmlMime(response.mime) && response.body) {
+      this.labelFetched(link.url, url, "html");
+      const { text, encoding, utf8Bytes } = this.parts.meter.time(() => decodeHtmlPage(response.body!, response.headers["content-type"]));
+      const { newTargets, knownFiles } = await this.fileLinksOf(text, url, link, { refreshHeader: response.headers.refresh, encoding, utf8Bytes });
+      const downloaded = await this.downloadNewTargets(newTargets, link, url);
+      const changedKnownFiles = await this.revisitKnownFiles(knownFiles, link, url);
+      return { kind: "page", newTargets: downloaded, changedKnownFiles };
     }
-    if (link.depth > 0) this.parts.meter.time(() => this.parts.strategy.feedback(link, result)); // the root page has no group
+    if (outcome.isTarget) {
+      this.labelFetched(link.url, url, "target");
+      return { kind: "target", stored: this.recordTarget(outcome, url, link) };
+    }
+    return { kind: "nothing" };
+  }
+
+  /**
+   * A GET of a typed link labels the link's own URL for the classifier with what answered. After
+   * redirects (`finalUrl` differs) only with `labelRedirectedLinks`: the kit gave redirects no label.
+   */
+  private labelFetched(linkUrl: string, finalUrl: string, type: "html" | "target"): void {
+    if (finalUrl !== linkUrl && !this.parts.config.params.labelRedirectedLinks) return;
+    this.parts.typer.label(linkUrl, type);
   }
 
   /**
@@ -260,6 +278,7 @@ export class CrawlEngine {
       const next = normalizeUrl(location, url);
       if (!next) return null;
       inSite = isInSite(next, this.site);
+      if (!inSite && !this.parts.config.params.followRedirectsOffSite) return null;
       if (!this.acceptable(next, "redirect") || this.parts.deadShapes?.isDead(next)) return null;
       if (!this.parts.links.markSeen(next)) {
         // A server that sets a cookie and sends the client back along the chain (often to the
@@ -308,10 +327,11 @@ export class CrawlEngine {
   }
 
   /**
-   * Types the page's new links and downloads its new targets at once. Returns the reward:
-   * the number of new links confirmed as targets.
+   * Extracts the page's links, types the new ones (HEAD bootstrap, then the classifier) and files
+   * those typed as pages into the frontier; returns the new links typed as targets (to download)
+   * and, in a re-crawl, the known files the page links.
    */
-  private async processPage(html: string, pageUrl: string, page: FrontierLink, context: PageContext): Promise<number> {
+  private async fileLinksOf(html: string, pageUrl: string, page: FrontierLink, context: PageContext): Promise<{ newTargets: ExtractedLink[]; knownFiles: ExtractedLink[] }> {
     const newTargets: ExtractedLink[] = [];
     const { meter, typer, queryVariants, recrawl } = this.parts;
     const knownFiles: ExtractedLink[] = [];
@@ -371,7 +391,15 @@ export class CrawlEngine {
     for (const { link, amongNew } of setAside) recrawl!.defer(link, amongNew);
     if (queryVariants) this.reportRedundantPairs(queryVariants.notePage(page.url, pageUrl, linkUrls));
     meter.stop();
-    let reward = 0;
+    return { newTargets, knownFiles };
+  }
+
+  /**
+   * Downloads the page's new links typed as targets, at once (the paper's immediate downloads);
+   * returns how many were confirmed as targets and kept.
+   */
+  private async downloadNewTargets(newTargets: readonly ExtractedLink[], page: FrontierLink, pageUrl: string): Promise<number> {
+    let found = 0;
     for (const link of newTargets) {
       const context: RequestContext = { kind: "target", tagPath: link.tagPath, groupId: null, depth: page.depth + 1, referrer: pageUrl };
       const final = await this.getFollowingRedirects(link.url, context, "target");
@@ -379,20 +407,26 @@ export class CrawlEngine {
       const response = final.outcome.result;
       this.recordShape(link.url, response, final.outcome.isTarget, final.inSite);
       if (final.outcome.isTarget) {
-        this.parts.typer.label(link.url, "target");
-        if (this.recordTarget(final.outcome, final.url, { ...page, tagPath: link.tagPath }, pageUrl)) reward += 1;
+        this.labelFetched(link.url, final.url, "target");
+        if (this.recordTarget(final.outcome, final.url, { ...page, tagPath: link.tagPath }, pageUrl)) found += 1;
       } else if (response.outcome === "ok" && response.status >= 200 && response.status < 300 && this.parts.runner.isHtmlMime(response.mime)) {
         // A predicted target that is a page: filed under its group (the kit's LOCAL behaviour),
         // unless the page is on another host (a download that redirected to a login, say).
-        this.parts.typer.label(link.url, "html");
+        this.labelFetched(link.url, final.url, "html");
         if (final.inSite) this.fileLink({ ...link, url: final.url }, page, true);
       }
     }
+    return found;
+  }
+
+  /** A re-crawl's known files the page links: taken as unchanged, or checked; returns how many changed. */
+  private async revisitKnownFiles(knownFiles: readonly ExtractedLink[], page: FrontierLink, pageUrl: string): Promise<number> {
+    let changed = 0;
     for (const link of knownFiles) {
       const context: RequestContext = { kind: "target", tagPath: link.tagPath, groupId: null, depth: page.depth + 1, referrer: pageUrl };
-      reward += await this.revisitKnownFile(link.url, context, link.tagPath);
+      changed += await this.revisitKnownFile(link.url, context, link.tagPath);
     }
-    return reward;
+    return changed;
   }
 
   private readonly isKnown = (url: string): boolean => this.parts.links.has(url);

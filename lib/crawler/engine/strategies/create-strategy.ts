@@ -25,10 +25,10 @@ export function grouperOptions(config: CrawlConfig): ActionGroupingOptions {
   };
 }
 
-/** The SB bandit of a crawl's settings. */
-function createBandit(config: CrawlConfig): SleepingBandit {
-  const { banditAlpha, rewardScaledExploration, dampBarrenExploration } = config.params;
-  return new SleepingBandit({ alpha: banditAlpha, rewardScaledBonus: rewardScaledExploration, barrenDamping: dampBarrenExploration });
+/** The SB bandit of a crawl's settings (as the engine runs them: `effectiveConfig`). */
+export function createBandit(config: CrawlConfig): SleepingBandit {
+  const { banditAlpha, rewardScaledExploration, dampBarrenExploration, policy } = config.params;
+  return new SleepingBandit({ alpha: banditAlpha, rewardScaledBonus: rewardScaledExploration, barrenDamping: dampBarrenExploration, policy });
 }
 
 /** The SB strategy settings of a crawl (also used to restore one from a checkpoint). */
@@ -41,6 +41,7 @@ export function sbOptions(config: CrawlConfig): SbOptions {
 export function createStrategy(config: CrawlConfig, prng: Prng, links: LinkTable): CrawlStrategy {
   switch (config.strategy) {
     case "sb":
+    case "sb-paper":
     case "sb-oracle":
       return new SbStrategy(createGrouper(config), createBandit(config), prng, links, sbOptions(config));
     case "bfs":

@@ -56,6 +56,7 @@ export function restoreStrategy(config: CrawlConfig, prng: Prng, links: LinkTabl
   };
   switch (config.strategy) {
     case "sb":
+    case "sb-paper":
     case "sb-oracle": {
       const s = state as SbState;
       const bandit = SleepingBandit.fromState(s.bandit);

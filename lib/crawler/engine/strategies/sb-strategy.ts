@@ -7,6 +7,7 @@ import { groupOutlook, OUTLOOK_SAMPLES } from "../../group-outlook";
 import { LinkScorer, linkFeatures } from "../../link-scorer";
 import { linkRank, SCORER_LOGIT_CAP, SCORER_WEIGHT } from "../../link-rank";
 import { PathSegmentStats } from "../../path-segment-stats";
+import { isFailedPull } from "../reward";
 import { groupRows } from "./group-rows";
 import type { CrawlStrategy, PullResult } from "./strategy";
 
@@ -89,16 +90,27 @@ export class SbStrategy implements CrawlStrategy {
     if (this.bandit.moveLink(link.groupId, groupId, link.id)) link.groupId = groupId;
   }
 
+  /** The paper's Algorithm 3, first two steps: choose an action, then a link of it. */
   next(requestsSoFar: number): FrontierLink | null {
-    const actionId = this.options.urlOutlookWeight > 0 && this.scorer.trained
-      ? this.bandit.chooseWithOutlook(requestsSoFar, this.outlookOf)
-      : this.bandit.choose(requestsSoFar);
+    const actionId = this.chooseAction(requestsSoFar);
     if (actionId === null) return null;
-    const samples = this.scorer.trained ? this.options.linkRankSamples : 1;
-    const linkId = this.bandit.takeBestOf(actionId, this.prng, samples, this.rankLink)!;
+    const linkId = this.chooseLink(actionId);
     this.waiting -= 1;
     this.filedSinceNext = 0;
     return this.links.get(linkId) ?? null;
+  }
+
+  /** The awake action with the best bandit score (plus its URL outlook when `urlOutlookWeight` > 0); null when all sleep. */
+  private chooseAction(requestsSoFar: number): number | null {
+    return this.options.urlOutlookWeight > 0 && this.scorer.trained
+      ? this.bandit.chooseWithOutlook(requestsSoFar, this.outlookOf, undefined, this.prng)
+      : this.bandit.choose(requestsSoFar, this.prng);
+  }
+
+  /** A uniformly random unvisited link of the action, or the best-ranked of `linkRankSamples` drawn; removed from it. */
+  private chooseLink(actionId: number): number {
+    const samples = this.scorer.trained ? this.options.linkRankSamples : 1;
+    return this.bandit.takeBestOf(actionId, this.prng, samples, this.rankLink)!;
   }
 
   private readonly rankLink = (linkId: number): number => {
@@ -119,10 +131,8 @@ export class SbStrategy implements CrawlStrategy {
       this.segments.add(link.url, result.reward > 0);
     }
     if (link.groupId === null) return;
-    // A pull that reached no HTML page counts as a selection with reward 0 (ALGORITHM.md step 5),
-    // unless it reached a target itself.
-    if (result.wasHtml || result.reward > 0) this.bandit.recordReward(link.groupId, result.reward, this.filedSinceNext > 0);
-    else this.bandit.recordFailedPull(link.groupId);
+    if (isFailedPull(result)) this.bandit.recordFailedPull(link.groupId);
+    else this.bandit.recordReward(link.groupId, result.reward, this.filedSinceNext > 0);
   }
 
   size(): number {
