@@ -42,6 +42,7 @@ const VALUE_FIELDS: Partial<Record<keyof CrawlFormValues, string>> = {
   rewardPulledTargets: "params.rewardPulledTargets",
   labelRedirectedLinks: "params.labelRedirectedLinks",
   followRedirectsOffSite: "params.followRedirectsOffSite",
+  stableTagPathClasses: "params.stableTagPathClasses",
   groupIndex: "params.groupIndex",
   policy: "params.policy",
   seed: "seed",

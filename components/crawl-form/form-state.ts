@@ -45,6 +45,7 @@ export interface CrawlFormValues {
   rewardPulledTargets: boolean;
   labelRedirectedLinks: boolean;
   followRedirectsOffSite: boolean;
+  stableTagPathClasses: boolean;
   groupIndex: GroupIndex;
   policy: BanditPolicy;
   params: Record<NumberParamKey, string>;
@@ -94,6 +95,7 @@ export function defaultFormValues(): CrawlFormValues {
     rewardPulledTargets: params.rewardPulledTargets,
     labelRedirectedLinks: params.labelRedirectedLinks,
     followRedirectsOffSite: params.followRedirectsOffSite,
+    stableTagPathClasses: params.stableTagPathClasses,
     groupIndex: params.groupIndex,
     policy: params.policy,
     params: paramStrings(params),
@@ -133,6 +135,7 @@ export function formValuesFromConfig(config: CrawlConfig): CrawlFormValues {
     rewardPulledTargets: config.params.rewardPulledTargets,
     labelRedirectedLinks: config.params.labelRedirectedLinks,
     followRedirectsOffSite: config.params.followRedirectsOffSite,
+    stableTagPathClasses: config.params.stableTagPathClasses,
     groupIndex: config.params.groupIndex,
     policy: config.params.policy,
     params: paramStrings(config.params),
@@ -208,6 +211,7 @@ export function buildCrawlSettings(values: CrawlFormValues, hidden?: HiddenSetti
     rewardPulledTargets: values.rewardPulledTargets,
     labelRedirectedLinks: values.labelRedirectedLinks,
     followRedirectsOffSite: values.followRedirectsOffSite,
+    stableTagPathClasses: values.stableTagPathClasses,
     groupIndex: values.groupIndex,
     policy: values.policy,
   };

@@ -109,6 +109,11 @@ export const PARAM_GROUPS: ParamGroup[] = [
         label: "Follow redirects to other hosts for files",
         hint: "A link of the site that redirects to a CDN or a storage bucket is followed there, and kept when it answers a target file; off fetches nothing outside the site, as in the paper.",
       },
+      {
+        key: "stableTagPathClasses",
+        label: "Ignore per-page numbers and hashes in classes",
+        hint: "Classes and ids such as postid-123 or styles_card__3xK9a name the page, not the part of the page a link is in: their numbers and hashes are ignored, so that links in the same place share a group. Off keeps classes as they are, as in the paper.",
+      },
     ],
     fields: [
       { key: "banditAlpha", label: "Exploration weight α", step: "any", hint: "How strongly the bandit tries little-used groups; 0 only follows the best mean reward." },

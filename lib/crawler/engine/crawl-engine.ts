@@ -224,8 +224,13 @@ export class CrawlEngine {
     if (ok && this.parts.runner.isHtmlMime(response.mime) && response.body) {
       this.labelFetched(link.url, url, "html");
       const { text, encoding, utf8Bytes } = this.parts.meter.time(() => decodeHtmlPage(response.body!, response.headers["content-type"]));
-      const { newTargets, knownFiles } = await this.fileLinksOf(text, url, link, { refreshHeader: response.headers.refresh, encoding, utf8Bytes });
-      const downloaded = await this.downloadNewTargets(newTargets, link, url);
+      const { newTargets, knownFiles, downloadedWhileTyping } = await this.fileLinksOf(text, url, link, {
+        refreshHeader: response.headers.refresh,
+        encoding,
+        utf8Bytes,
+        stableClassNames: this.parts.config.params.stableTagPathClasses,
+      });
+      const downloaded = downloadedWhileTyping + (await this.downloadNewTargets(newTargets, link, url));
       const changedKnownFiles = await this.revisitKnownFiles(knownFiles, link, url);
       return { kind: "page", newTargets: downloaded, changedKnownFiles };
     }
@@ -329,14 +334,21 @@ export class CrawlEngine {
   /**
    * Extracts the page's links, types the new ones (HEAD bootstrap, then the classifier) and files
    * those typed as pages into the frontier; returns the new links typed as targets (to download)
-   * and, in a re-crawl, the known files the page links.
+   * and, in a re-crawl, the known files the page links; `downloadedWhileTyping`: new targets a
+   * typing request already downloaded (the GET check of a doubtful HEAD).
    */
-  private async fileLinksOf(html: string, pageUrl: string, page: FrontierLink, context: PageContext): Promise<{ newTargets: ExtractedLink[]; knownFiles: ExtractedLink[] }> {
+  private async fileLinksOf(
+    html: string,
+    pageUrl: string,
+    page: FrontierLink,
+    context: PageContext,
+  ): Promise<{ newTargets: ExtractedLink[]; knownFiles: ExtractedLink[]; downloadedWhileTyping: number }> {
     const newTargets: ExtractedLink[] = [];
     const { meter, typer, queryVariants, recrawl } = this.parts;
     const knownFiles: ExtractedLink[] = [];
     const setAside: { link: FrontierLink; amongNew: boolean }[] = [];
     const freshTagPaths = new Set<string>();
+    let downloadedWhileTyping = 0;
     meter.start();
     // Parsed and typed in slices with turns of the event loop between them: a hostile page
     // (10 MB, 300 000 nested elements, 20 000 links) must not freeze the worker's other crawls.
@@ -376,7 +388,7 @@ export class CrawlEngine {
       }
       const deadShapes = this.parts.deadShapes;
       if (deadShapes?.isDead(link.url) && !deadShapes.admit(this.parkable(link, page))) continue; // parked
-      let type: "html" | "target" | "neither";
+      let type: "html" | "target" | "neither" | "downloaded";
       if (typer.needsHead()) {
         meter.stop(); // a HEAD request: network time, not the engine's
         type = await this.typeLink(link, page);
@@ -386,12 +398,13 @@ export class CrawlEngine {
       }
       if (type === "target") newTargets.push(link);
       else if (type === "html") this.fileLink(link, page);
+      else if (type === "downloaded") downloadedWhileTyping += 1;
       if (!this.parts.budget.canRequest()) break;
     }
     for (const { link, amongNew } of setAside) recrawl!.defer(link, amongNew);
     if (queryVariants) this.reportRedundantPairs(queryVariants.notePage(page.url, pageUrl, linkUrls));
     meter.stop();
-    return { newTargets, knownFiles };
+    return { newTargets, knownFiles, downloadedWhileTyping };
   }
 
   /**
@@ -500,8 +513,13 @@ export class CrawlEngine {
     }
   }
 
-  /** Types a link by a HEAD request (while the classifier is untrained). */
-  private async typeLink(link: ExtractedLink, page: FrontierLink): Promise<"html" | "target" | "neither"> {
+  /**
+   * Types a link by a HEAD request (while the classifier is untrained). A doubtful HEAD answer
+   * (403/404/400 before any HEAD succeeded) is checked by a GET of the same URL
+   * (`LinkTyper.needsGetCheck`); when that GET answers a target it is the download, and the
+   * link is "downloaded".
+   */
+  private async typeLink(link: ExtractedLink, page: FrontierLink): Promise<"html" | "target" | "neither" | "downloaded"> {
     const typer = this.parts.typer;
     const context: RequestContext = { kind: "bootstrap-head", tagPath: link.tagPath, groupId: null, depth: page.depth + 1, referrer: page.url };
     if (!(await this.parts.runner.allowedByRobots(link.url, context))) return "neither";
@@ -510,6 +528,7 @@ export class CrawlEngine {
     this.limitEvents.response(outcome.result);
     const runner = this.parts.runner;
     const refusedBefore = typer.headRefused();
+    if (typer.needsGetCheck(outcome.result)) return this.typeByGetCheck(link, page, outcome.result.status);
     const type = typer.typeFromHead(outcome.result, (mime) => runner.isTargetMime(mime), (mime) => runner.isHtmlMime(mime));
     const status = outcome.result.status;
     if (!refusedBefore && typer.headRefused()) {
@@ -522,6 +541,34 @@ export class CrawlEngine {
     }
     if (type !== "neither" && status >= 200 && status < 300) typer.label(link.url, type);
     this.recordShape(link.url, outcome.result, type === "target", true);
+    return type;
+  }
+
+  /**
+   * The GET check of a link whose HEAD got `headStatus` (doubtful): the GET's answer types it (a
+   * page's body is not read: the page is crawled when its group is chosen; a target's body is kept,
+   * so that GET was its download) and, when 2xx, shows that the site refuses HEAD.
+   */
+  private async typeByGetCheck(link: ExtractedLink, page: FrontierLink, headStatus: number): Promise<"html" | "target" | "neither" | "downloaded"> {
+    const { typer, runner } = this.parts;
+    const context: RequestContext = { kind: "target", tagPath: link.tagPath, groupId: null, depth: page.depth + 1, referrer: page.url };
+    const outcome = await runner.request("GET", link.url, context, "none");
+    if (!outcome) return "neither";
+    this.limitEvents.response(outcome.result);
+    const type = typer.typeFromGetCheck(outcome.result, (mime) => runner.isTargetMime(mime), (mime) => runner.isHtmlMime(mime));
+    if (typer.headRefused()) {
+      const status = outcome.result.status;
+      this.parts.sink.event({
+        level: "warn",
+        kind: "head-refused",
+        message: `The site answers HEAD with ${headStatus} where GET answers ${status}: new links are typed as pages and fetched with GET until the URL classifier has learnt from them`,
+        data: { status: headStatus },
+      });
+    }
+    if (type === "neither") return "neither";
+    typer.label(link.url, type);
+    this.recordShape(link.url, outcome.result, type === "target", true);
+    if (type === "target" && outcome.isTarget && this.recordTarget(outcome, link.url, { ...page, tagPath: link.tagPath }, page.url)) return "downloaded";
     return type;
   }
 

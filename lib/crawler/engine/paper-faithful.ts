@@ -34,6 +34,8 @@ export const SB_PAPER_PARAMS = {
   rewardPulledTargets: false,
   /** Redirected GETs give the classifier no label. */
   labelRedirectedLinks: false,
+  /** Tag paths keep classes and ids as the page has them. */
+  stableTagPathClasses: false,
   /** Nothing off the site is fetched, redirects included. */
   followRedirectsOffSite: false,
   /** The paper's nearest-action search. */
