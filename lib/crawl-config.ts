@@ -200,6 +200,13 @@ export const algorithmParamsSchema = z.strictObject({
    */
   followRedirectsOffSite: z.boolean().default(true),
   /**
+   * Split a group whose links lead to URL shapes (section, query keys) that pay clearly differently
+   * into one group per such shape (a conditional exact test of two Poisson rates at the 0.001
+   * level; action-splitter.ts): a pagination bar shared by a rich section and barren ones. The
+   * paper keeps one action per tag-path group (Forage's addition). @default true
+   */
+  splitActionsByUrlShape: z.boolean().default(true),
+  /**
    * Replace per-page numbers and hashes in the classes and ids of tag paths (`postid-123` →
    * `postid-N`, `styles_card__3xK9a` → `styles_card__H`; tag-path-classes.ts), so that links
    * playing the same part on every page share a tag path, and the vocabulary stays bounded. The
@@ -333,7 +340,7 @@ function defaultSeed(): number {
  * them ran with (the paper's behaviour). Without this, resuming, replaying or live-editing an older
  * crawl would switch it to the newer default halfway.
  */
-const PARAMS_ADDED_LATER = { stableTagPathClasses: false, linkRankSamples: 1, rewardScaledExploration: false, urlOutlookWeight: 0, dampBarrenExploration: false, regroupRediscoveredLinks: false, skipRedundantQueryVariants: false } as const;
+const PARAMS_ADDED_LATER = { splitActionsByUrlShape: false, stableTagPathClasses: false, linkRankSamples: 1, rewardScaledExploration: false, urlOutlookWeight: 0, dampBarrenExploration: false, regroupRediscoveredLinks: false, skipRedundantQueryVariants: false } as const;
 
 /** A stored crawl's settings document with {@link PARAMS_ADDED_LATER} filled in where its params lack them; ready for the schema. */
 export function withParamsAddedLater(stored: unknown): unknown {

@@ -39,6 +39,7 @@ const VALUE_FIELDS: Partial<Record<keyof CrawlFormValues, string>> = {
   rewardScaledExploration: "params.rewardScaledExploration",
   dampBarrenExploration: "params.dampBarrenExploration",
   regroupRediscoveredLinks: "params.regroupRediscoveredLinks",
+  splitActionsByUrlShape: "params.splitActionsByUrlShape",
   rewardPulledTargets: "params.rewardPulledTargets",
   labelRedirectedLinks: "params.labelRedirectedLinks",
   followRedirectsOffSite: "params.followRedirectsOffSite",

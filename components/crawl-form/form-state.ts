@@ -42,6 +42,7 @@ export interface CrawlFormValues {
   rewardScaledExploration: boolean;
   dampBarrenExploration: boolean;
   regroupRediscoveredLinks: boolean;
+  splitActionsByUrlShape: boolean;
   rewardPulledTargets: boolean;
   labelRedirectedLinks: boolean;
   followRedirectsOffSite: boolean;
@@ -92,6 +93,7 @@ export function defaultFormValues(): CrawlFormValues {
     rewardScaledExploration: params.rewardScaledExploration,
     dampBarrenExploration: params.dampBarrenExploration,
     regroupRediscoveredLinks: params.regroupRediscoveredLinks,
+    splitActionsByUrlShape: params.splitActionsByUrlShape,
     rewardPulledTargets: params.rewardPulledTargets,
     labelRedirectedLinks: params.labelRedirectedLinks,
     followRedirectsOffSite: params.followRedirectsOffSite,
@@ -132,6 +134,7 @@ export function formValuesFromConfig(config: CrawlConfig): CrawlFormValues {
     rewardScaledExploration: config.params.rewardScaledExploration,
     dampBarrenExploration: config.params.dampBarrenExploration,
     regroupRediscoveredLinks: config.params.regroupRediscoveredLinks,
+    splitActionsByUrlShape: config.params.splitActionsByUrlShape,
     rewardPulledTargets: config.params.rewardPulledTargets,
     labelRedirectedLinks: config.params.labelRedirectedLinks,
     followRedirectsOffSite: config.params.followRedirectsOffSite,
@@ -208,6 +211,7 @@ export function buildCrawlSettings(values: CrawlFormValues, hidden?: HiddenSetti
     rewardScaledExploration: values.rewardScaledExploration,
     dampBarrenExploration: values.dampBarrenExploration,
     regroupRediscoveredLinks: values.regroupRediscoveredLinks,
+    splitActionsByUrlShape: values.splitActionsByUrlShape,
     rewardPulledTargets: values.rewardPulledTargets,
     labelRedirectedLinks: values.labelRedirectedLinks,
     followRedirectsOffSite: values.followRedirectsOffSite,

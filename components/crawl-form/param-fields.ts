@@ -95,6 +95,11 @@ export const PARAM_GROUPS: ParamGroup[] = [
         hint: "A link first seen in a \"see also\" box and later in a list whose links have paid off is crawled as one of that list's links, instead of waiting its turn among the \"see also\" links; off keeps every link in the group it was first seen in, as in the paper.",
       },
       {
+        key: "splitActionsByUrlShape",
+        label: "Split a group whose links lead to sections that pay differently",
+        hint: "Links of one page structure (a pagination bar shared by several sections) that lead to URLs of different sections are split into groups of their own once their rewards clearly differ (an exact test of two rates), so that a rich section is not starved by barren ones. Off keeps one group per page structure, as in the paper.",
+      },
+      {
         key: "rewardPulledTargets",
         label: "Count a page link that was a file as a find",
         hint: "A link typed as a page that answers with a target file counts one target for its group; off counts it as a failed pull, as in the paper, and a group of document links that look like pages is then left aside.",

@@ -330,6 +330,35 @@ export class SleepingBandit {
     return true;
   }
 
+  /**
+   * Splits action `to` off action `from` (action-splitter.ts): the waiting links `belongs` selects
+   * move to `to`, and so do `pulls` of `from`'s pulls with their `reward` (the pulls of those
+   * links so far), so that each action's mean is its own links'. O(links of `from`), once per split.
+   */
+  splitOff(from: number, to: number, belongs: (linkId: number) => boolean, pulls: number, reward: number): void {
+    const source = this.arm(from);
+    const target = this.arm(to);
+    const kept: number[] = [];
+    const moved: number[] = [];
+    for (const link of source.links) (belongs(link) ? moved : kept).push(link);
+    source.links.length = 0;
+    source.links.push(...kept);
+    if (kept.length === 0 && this.awakeAt[from] !== -1) this.sleep(from);
+    for (const link of moved) this.addLink(to, link);
+    const taken = Math.min(pulls, source.selections);
+    const takenReward = Math.min(reward, source.totalReward);
+    source.selections -= taken;
+    source.totalReward -= takenReward;
+    source.meanReward = source.selections > 0 ? source.totalReward / source.selections : 0;
+    source.fertilePulls = Math.min(source.fertilePulls, source.selections);
+    target.selections += taken;
+    target.totalReward += takenReward;
+    target.meanReward = target.selections > 0 ? target.totalReward / target.selections : 0;
+    target.fertilePulls = target.totalReward > 0 ? target.selections : 0;
+    source.exploreWeight = this.exploreWeightOf(source);
+    target.exploreWeight = this.exploreWeightOf(target);
+  }
+
   /** Removes and returns a uniformly random unvisited link of the action (null if it sleeps). */
   takeLink(actionId: number, prng: Prng): number | null {
     const links = this.arms[actionId]?.links;

@@ -8,6 +8,7 @@ import { LinkScorer, linkFeatures } from "../../link-scorer";
 import { linkRank, SCORER_LOGIT_CAP, SCORER_WEIGHT } from "../../link-rank";
 import { PathSegmentStats } from "../../path-segment-stats";
 import { isFailedPull } from "../reward";
+import { ActionSplitter } from "../../action-splitter";
 import { groupRows } from "./group-rows";
 import type { CrawlStrategy, PullResult } from "./strategy";
 
@@ -16,6 +17,7 @@ export interface SbOptions {
   readonly linkRankSamples: number;
   readonly urlOutlookWeight: number;
   readonly regroupRediscoveredLinks: boolean;
+  readonly splitActionsByUrlShape: boolean;
 }
 
 /**
@@ -60,12 +62,14 @@ export class SbStrategy implements CrawlStrategy {
     private readonly scorer = new LinkScorer(),
     private readonly segments = new PathSegmentStats(),
     waiting = 0,
+    private readonly splitter = new ActionSplitter(),
   ) {
     this.waiting = waiting;
   }
 
   add(link: FrontierLink): void {
-    link.groupId = this.grouper.assign(link.tagPath).actionId;
+    const actionId = this.grouper.assign(link.tagPath).actionId;
+    link.groupId = this.options.splitActionsByUrlShape ? this.splitter.actionFor(actionId, link.url) : actionId;
     this.bandit.addLink(link.groupId, link.id);
     this.waiting += 1;
     if (this.bandit.barrenDamping && this.bandit.hasPaid(link.groupId)) this.filedSinceNext += 1;
@@ -133,6 +137,22 @@ export class SbStrategy implements CrawlStrategy {
     if (link.groupId === null) return;
     if (isFailedPull(result)) this.bandit.recordFailedPull(link.groupId);
     else this.bandit.recordReward(link.groupId, result.reward, this.filedSinceNext > 0);
+    if (this.options.splitActionsByUrlShape && this.grouper.derivedFrom(link.groupId) === undefined) this.splitIfShapesDiffer(link, result.reward);
+  }
+
+  /** Counts the pull for its URL shape and splits the shape off its action when it pays differently (action-splitter.ts). */
+  private splitIfShapesDiffer(link: FrontierLink, reward: number): void {
+    const candidate = this.splitter.record(link.groupId!, link.url, reward);
+    if (!candidate) return;
+    const child = this.grouper.derive(candidate.parent, `⟨${candidate.shape}⟩`);
+    const belongs = (linkId: number): boolean => {
+      const waiting = this.links.get(linkId);
+      if (!waiting || !ActionSplitter.hasShape(waiting.url, candidate.shape)) return false;
+      waiting.groupId = child;
+      return true;
+    };
+    this.bandit.splitOff(candidate.parent, child, belongs, candidate.pulls, candidate.reward);
+    this.splitter.noteSplit(candidate, child);
   }
 
   size(): number {
@@ -148,6 +168,13 @@ export class SbStrategy implements CrawlStrategy {
   }
 
   toState(): unknown {
-    return { grouper: this.grouper.toState(), bandit: this.bandit.toState(), scorer: this.scorer.toState(), segments: this.segments.toState(), waiting: this.waiting };
+    return {
+      grouper: this.grouper.toState(),
+      bandit: this.bandit.toState(),
+      scorer: this.scorer.toState(),
+      segments: this.segments.toState(),
+      waiting: this.waiting,
+      splitter: this.splitter.toState(),
+    };
   }
 }
