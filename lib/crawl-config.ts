@@ -200,6 +200,13 @@ export const algorithmParamsSchema = z.strictObject({
    */
   followRedirectsOffSite: z.boolean().default(true),
   /**
+   * Read the site's sitemaps after the root page (the `Sitemap:` lines of robots.txt, else
+   * /sitemap.xml; index files and gzip too), each one counted request, and put the URLs they list
+   * into the frontier as a group of their own, which the bandit tries and keeps choosing only if
+   * it pays. SB crawls only: the baselines crawl links, as in the paper (Forage's addition). @default true
+   */
+  useSitemaps: z.boolean().default(true),
+  /**
    * Split a group whose links lead to URL shapes (section, query keys) that pay clearly differently
    * into one group per such shape (a conditional exact test of two Poisson rates at the 0.001
    * level; action-splitter.ts): a pagination bar shared by a rich section and barren ones. The
@@ -340,7 +347,7 @@ function defaultSeed(): number {
  * them ran with (the paper's behaviour). Without this, resuming, replaying or live-editing an older
  * crawl would switch it to the newer default halfway.
  */
-const PARAMS_ADDED_LATER = { splitActionsByUrlShape: false, stableTagPathClasses: false, linkRankSamples: 1, rewardScaledExploration: false, urlOutlookWeight: 0, dampBarrenExploration: false, regroupRediscoveredLinks: false, skipRedundantQueryVariants: false } as const;
+const PARAMS_ADDED_LATER = { useSitemaps: false, splitActionsByUrlShape: false, stableTagPathClasses: false, linkRankSamples: 1, rewardScaledExploration: false, urlOutlookWeight: 0, dampBarrenExploration: false, regroupRediscoveredLinks: false, skipRedundantQueryVariants: false } as const;
 
 /** A stored crawl's settings document with {@link PARAMS_ADDED_LATER} filled in where its params lack them; ready for the schema. */
 export function withParamsAddedLater(stored: unknown): unknown {

@@ -40,6 +40,7 @@ const VALUE_FIELDS: Partial<Record<keyof CrawlFormValues, string>> = {
   dampBarrenExploration: "params.dampBarrenExploration",
   regroupRediscoveredLinks: "params.regroupRediscoveredLinks",
   splitActionsByUrlShape: "params.splitActionsByUrlShape",
+  useSitemaps: "params.useSitemaps",
   rewardPulledTargets: "params.rewardPulledTargets",
   labelRedirectedLinks: "params.labelRedirectedLinks",
   followRedirectsOffSite: "params.followRedirectsOffSite",

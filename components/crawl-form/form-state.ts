@@ -43,6 +43,7 @@ export interface CrawlFormValues {
   dampBarrenExploration: boolean;
   regroupRediscoveredLinks: boolean;
   splitActionsByUrlShape: boolean;
+  useSitemaps: boolean;
   rewardPulledTargets: boolean;
   labelRedirectedLinks: boolean;
   followRedirectsOffSite: boolean;
@@ -94,6 +95,7 @@ export function defaultFormValues(): CrawlFormValues {
     dampBarrenExploration: params.dampBarrenExploration,
     regroupRediscoveredLinks: params.regroupRediscoveredLinks,
     splitActionsByUrlShape: params.splitActionsByUrlShape,
+    useSitemaps: params.useSitemaps,
     rewardPulledTargets: params.rewardPulledTargets,
     labelRedirectedLinks: params.labelRedirectedLinks,
     followRedirectsOffSite: params.followRedirectsOffSite,
@@ -135,6 +137,7 @@ export function formValuesFromConfig(config: CrawlConfig): CrawlFormValues {
     dampBarrenExploration: config.params.dampBarrenExploration,
     regroupRediscoveredLinks: config.params.regroupRediscoveredLinks,
     splitActionsByUrlShape: config.params.splitActionsByUrlShape,
+    useSitemaps: config.params.useSitemaps,
     rewardPulledTargets: config.params.rewardPulledTargets,
     labelRedirectedLinks: config.params.labelRedirectedLinks,
     followRedirectsOffSite: config.params.followRedirectsOffSite,
@@ -212,6 +215,7 @@ export function buildCrawlSettings(values: CrawlFormValues, hidden?: HiddenSetti
     dampBarrenExploration: values.dampBarrenExploration,
     regroupRediscoveredLinks: values.regroupRediscoveredLinks,
     splitActionsByUrlShape: values.splitActionsByUrlShape,
+    useSitemaps: values.useSitemaps,
     rewardPulledTargets: values.rewardPulledTargets,
     labelRedirectedLinks: values.labelRedirectedLinks,
     followRedirectsOffSite: values.followRedirectsOffSite,

@@ -100,6 +100,11 @@ export const PARAM_GROUPS: ParamGroup[] = [
         hint: "Links of one page structure (a pagination bar shared by several sections) that lead to URLs of different sections are split into groups of their own once their rewards clearly differ (an exact test of two rates), so that a rich section is not starved by barren ones. Off keeps one group per page structure, as in the paper.",
       },
       {
+        key: "useSitemaps",
+        label: "Read the site's sitemaps",
+        hint: "After the root page, read the sitemaps robots.txt names (or /sitemap.xml) and put the URLs they list into the frontier as a group of their own: the crawler keeps choosing it only if it brings files. SB-CLASSIFIER only.",
+      },
+      {
         key: "rewardPulledTargets",
         label: "Count a page link that was a file as a find",
         hint: "A link typed as a page that answers with a target file counts one target for its group; off counts it as a failed pull, as in the paper, and a group of document links that look like pages is then left aside.",

@@ -19,6 +19,7 @@ import type { Recrawl } from "./recrawl";
 import type { RequestContext, RequestOutcome, RequestRunner } from "./request-runner";
 import type { CrawlStrategy } from "./strategies/strategy";
 import { pullReward, type Pull } from "./reward";
+import { MAX_SITEMAP_BYTES, MAX_SITEMAP_URLS, parseSitemap, sitemapText } from "../sitemap-parser";
 import type { CrawlCounters, CrawlEnd, CrawlSink, FrontierLink } from "./types";
 
 /** Everything the engine works with; built by `createCrawlEngine` (or restored from a checkpoint). */
@@ -56,6 +57,18 @@ export interface CrawlEngineParts {
   rootDone: boolean;
   /** A re-crawl's known files and set-aside pages; null for a first crawl. */
   recrawl?: Recrawl | null;
+}
+
+/** The tag path of the links a sitemap lists: not a path of any page, so they form an action of their own. */
+export const SITEMAP_TAG_PATH = "/sitemap";
+
+/**
+ * Sitemap files read per crawl at most: 1 % of the request budget (at least 1, at most 1 000), so
+ * that a site with thousands of sitemap files (one per day of an archive) cannot spend the budget
+ * on them; index files list the newest first.
+ */
+export function sitemapFileCap(budgetRequests: number): number {
+  return Math.min(1000, Math.max(1, Math.floor(budgetRequests / 100)));
 }
 
 /** Counted requests between two metric points. */
@@ -111,6 +124,8 @@ export class CrawlEngine {
         });
         this.parts.links.markSeen(root.url);
         await this.crawlPage(root);
+        // Not when the root was refused (robots.txt) or never answered: the crawl ends there.
+        if (this.readsSitemaps && this.parts.counters.requests > 0) await this.readSitemaps(root);
         this.rootDone = true;
         this.midPage = false;
         await this.afterPage();
@@ -261,7 +276,7 @@ export class CrawlEngine {
   private async getFollowingRedirects(
     startUrl: string,
     context: RequestContext,
-    plan: "page" | "target",
+    plan: "page" | "target" | "sitemap",
   ): Promise<{ outcome: RequestOutcome; url: string; inSite: boolean } | null> {
     let url = startUrl;
     let inSite = true;
@@ -443,6 +458,65 @@ export class CrawlEngine {
   }
 
   private readonly isKnown = (url: string): boolean => this.parts.links.has(url);
+
+  /** Sitemaps are a link source of the SB strategies (`useSitemaps`): their bandit learns whether the sitemap action pays. */
+  private get readsSitemaps(): boolean {
+    const { strategy, params } = this.parts.config;
+    return params.useSitemaps && (strategy === "sb" || strategy === "sb-oracle");
+  }
+
+  /**
+   * After the root page: the sitemaps robots.txt names (`Sitemap:` lines), else `/sitemap.xml`,
+   * and the sitemaps their index files name, newest `lastmod` first, each one counted GET (with
+   * redirects) within {@link sitemapFileCap} files. Every new in-site URL they list enters the
+   * frontier untyped, under the tag path {@link SITEMAP_TAG_PATH}: one action of its own (and
+   * split by URL shape like any other), so the bandit learns whether the sitemap pays.
+   */
+  private async readSitemaps(root: FrontierLink): Promise<void> {
+    const listed = (await this.parts.runner.sitemapsListed(this.parts.config.rootUrl)).filter((url) => isInSite(url, this.site));
+    const queue = listed.length > 0 ? listed : [new URL("/sitemap.xml", this.parts.config.rootUrl).toString()];
+    const read = new Set<string>();
+    let filed = 0;
+    const cap = sitemapFileCap(this.parts.config.budget.requests);
+    while (queue.length > 0 && read.size < cap && this.parts.budget.canRequest() && !this.parts.signal.aborted) {
+      const url = queue.shift()!;
+      if (read.has(url)) continue;
+      read.add(url);
+      const context: RequestContext = { kind: "sitemap", tagPath: SITEMAP_TAG_PATH, groupId: null, depth: 1, referrer: root.url };
+      const final = await this.getFollowingRedirects(url, context, "sitemap");
+      const response = final?.outcome.result;
+      if (!final || !final.inSite || !response?.body || response.status < 200 || response.status >= 300) continue;
+      const text = this.parts.meter.time(() => sitemapText(response.body!));
+      if (!text) continue;
+      const sitemap = this.parts.meter.time(() => parseSitemap(text.text));
+      if (text.truncated || sitemap.truncated) this.limitEvents.sitemapCut(final.url, MAX_SITEMAP_URLS, MAX_SITEMAP_BYTES);
+      if (sitemap.kind === "index") {
+        for (const entry of sitemap.entries) if (isInSite(entry.url, this.site) && !read.has(entry.url)) queue.push(entry.url);
+        continue;
+      }
+      this.parts.meter.start();
+      for (const entry of sitemap.entries) {
+        const link = normalizeUrl(entry.url, final.url);
+        if (!link || this.parts.links.has(link) || !this.acceptable(link, "link")) continue;
+        if (this.parts.links.full) {
+          this.limitEvents.seenSetFull(this.parts.links.maxSeen);
+          break;
+        }
+        this.parts.links.markSeen(link);
+        this.parts.strategy.add(this.parts.links.createLink({ url: link, tagPath: SITEMAP_TAG_PATH, anchorText: "", depth: 1, referrer: final.url, groupId: null }));
+        filed += 1;
+      }
+      this.parts.meter.stop();
+    }
+    if (filed > 0) {
+      this.parts.sink.event({
+        level: "info",
+        kind: "sitemap-read",
+        message: `Read ${read.size} sitemap file${read.size === 1 ? "" : "s"}: ${filed} new URLs wait in the frontier as the group "${SITEMAP_TAG_PATH}"`,
+        data: { files: read.size, urls: filed },
+      });
+    }
+  }
 
   /**
    * A known file linked again: without `checkKnownFiles` it is taken as unchanged (not

@@ -22,6 +22,8 @@ export const SB_PAPER_PARAMS = {
   rewardScaledExploration: false,
   /** No damping of actions that never paid. */
   dampBarrenExploration: false,
+  /** Links come from pages only. */
+  useSitemaps: false,
   /** An action is its tag-path group, never split by URL. */
   splitActionsByUrlShape: false,
   /** A link keeps the action it was first seen in. */
