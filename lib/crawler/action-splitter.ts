@@ -78,6 +78,11 @@ export class ActionSplitter {
     return children.get(urlShape(url)) ?? actionId;
   }
 
+  /** The action already split off `parentId` for `shape`, if any. */
+  childOf(parentId: number, shape: string): number | undefined {
+    return this.children.get(parentId)?.get(shape);
+  }
+
   /** Whether a waiting link with this URL belongs to the shape split off as `shape`. */
   static hasShape(url: string, shape: string): boolean {
     return urlShape(url) === shape;

@@ -330,6 +330,11 @@ export class SleepingBandit {
     return true;
   }
 
+  /** Whether an unvisited link of the action satisfies `test` (O(its links)). */
+  hasLink(actionId: number, test: (linkId: number) => boolean): boolean {
+    return this.arms[actionId]?.links.some(test) ?? false;
+  }
+
   /**
    * Splits action `to` off action `from` (action-splitter.ts): the waiting links `belongs` selects
    * move to `to`, and so do `pulls` of `from`'s pulls with their `reward` (the pulls of those

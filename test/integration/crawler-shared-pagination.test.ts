@@ -77,7 +77,7 @@ describe("a pagination bar shared by a rich section and barren ones", () => {
       const result = await runTestCrawl({ rootUrl: site.rootUrl, seed, budget: { requests: PAGES + FILES } });
       const to90 = requestsTo90(result.sequence);
       results.push({ seed, to90 });
-      expect(result.groups.some((g) => g.sampleTagPath.endsWith("⟨/reports?page⟩") && g.totalReward > 0)).toBe(true);
+      expect(result.groups.some((g) => g.sampleTagPath.endsWith("⟨/reports/list?page⟩") && g.totalReward > 0)).toBe(true);
     }
     for (const { to90 } of results) {
       expect(to90).not.toBeNull();

@@ -7,12 +7,13 @@ import { SleepingBandit } from "../../lib/crawler/sleeping-bandit";
 import { urlShape } from "../../lib/crawler/url-shape";
 
 describe("urlShape", () => {
-  it("keeps the directory (two segments at most, numbers as N) and the query keys", () => {
-    expect(urlShape("http://s.test/statistics/list?page=3")).toBe("/statistics?page");
+  it("keeps the first segments (two at most, the last only with a query, numbers as N) and the query keys", () => {
+    expect(urlShape("http://s.test/press-releases?page=3")).toBe("/press-releases?page");
+    expect(urlShape("http://s.test/statistics/list?page=3")).toBe("/statistics/list?page");
     expect(urlShape("http://s.test/en/news/2024/item")).toBe("/en/news");
     expect(urlShape("http://s.test/archive/2019/05/x")).toBe("/archive/N");
     expect(urlShape("http://s.test/about")).toBe("/");
-    expect(urlShape("http://s.test/search?q=a&page=2&q=b")).toBe("/?page&q");
+    expect(urlShape("http://s.test/search?q=a&page=2&q=b")).toBe("/search?page&q");
   });
 });
 
@@ -40,7 +41,7 @@ describe("ActionSplitter", () => {
     expect(splitter.record(7, "http://s.test/reports/list?page=1", 3)).toBeNull();
     // 6 in 2 against 0 in 10: X ~ Bin(6, 1/6), p = 2·(1/6)⁶ = 4.3e-5: split.
     const candidate = splitter.record(7, "http://s.test/reports/list?page=2", 3);
-    expect(candidate).toEqual({ parent: 7, shape: "/reports?page", pulls: 2, reward: 6 });
+    expect(candidate).toEqual({ parent: 7, shape: "/reports/list?page", pulls: 2, reward: 6 });
     splitter.noteSplit(candidate!, 12);
     expect(splitter.actionFor(7, "http://s.test/reports/list?page=9")).toBe(12);
     expect(splitter.actionFor(7, "http://s.test/news/list?page=99")).toBe(7);

@@ -88,8 +88,11 @@ export class SbStrategy implements CrawlStrategy {
     if (!this.options.regroupRediscoveredLinks) return;
     const link = this.links.live(url);
     if (!link || link.groupId === null || link.tagPath === tagPath) return;
-    const groupId = this.grouper.groupOf(tagPath);
-    if (groupId === undefined || groupId === link.groupId) return;
+    const tagPathGroup = this.grouper.groupOf(tagPath);
+    if (tagPathGroup === undefined) return;
+    // The action the link would have joined under that tag path (a split-off one, by its URL).
+    const groupId = this.options.splitActionsByUrlShape ? this.splitter.actionFor(tagPathGroup, url) : tagPathGroup;
+    if (groupId === link.groupId) return;
     if (this.bandit.meanReward(groupId) <= this.bandit.meanReward(link.groupId)) return;
     if (this.bandit.moveLink(link.groupId, groupId, link.id)) link.groupId = groupId;
   }
@@ -144,7 +147,10 @@ export class SbStrategy implements CrawlStrategy {
   private splitIfShapesDiffer(link: FrontierLink, reward: number): void {
     const candidate = this.splitter.record(link.groupId!, link.url, reward);
     if (!candidate) return;
-    const child = this.grouper.derive(candidate.parent, `⟨${candidate.shape}⟩`);
+    // Only a shape with links still waiting is worth an action; else the test fires again at its next pull.
+    const hasShape = (linkId: number) => ActionSplitter.hasShape(this.links.get(linkId)?.url ?? "", candidate.shape);
+    if (!this.bandit.hasLink(candidate.parent, hasShape)) return;
+    const child = this.splitter.childOf(candidate.parent, candidate.shape) ?? this.grouper.derive(candidate.parent, `⟨${candidate.shape}⟩`);
     const belongs = (linkId: number): boolean => {
       const waiting = this.links.get(linkId);
       if (!waiting || !ActionSplitter.hasShape(waiting.url, candidate.shape)) return false;
