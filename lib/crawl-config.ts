@@ -210,9 +210,10 @@ export const algorithmParamsSchema = z.strictObject({
    * Split a group whose links lead to URL shapes (section, query keys) that pay clearly differently
    * into one group per such shape (a conditional exact test of two Poisson rates at the 0.001
    * level; action-splitter.ts): a pagination bar shared by a rich section and barren ones. The
-   * paper keeps one action per tag-path group (Forage's addition). @default true
+   * paper keeps one action per tag-path group (Forage's addition). Off by default until the site
+   * family bench shows it earns its place (docs/BENCHMARKS.md). @default false
    */
-  splitActionsByUrlShape: z.boolean().default(true),
+  splitActionsByUrlShape: z.boolean().default(false),
   /**
    * Replace per-page numbers and hashes in the classes and ids of tag paths (`postid-123` →
    * `postid-N`, `styles_card__3xK9a` → `styles_card__H`; tag-path-classes.ts), so that links

@@ -18,6 +18,9 @@ const ALL_ADDITIONS_ON = {
   rewardPulledTargets: true,
   labelRedirectedLinks: true,
   followRedirectsOffSite: true,
+  stableTagPathClasses: true,
+  splitActionsByUrlShape: true,
+  useSitemaps: true,
   groupIndex: "exact",
   policy: "thompson",
 } as const;
@@ -40,6 +43,9 @@ describe("sb-paper", () => {
       rewardPulledTargets: false,
       labelRedirectedLinks: false,
       followRedirectsOffSite: false,
+      stableTagPathClasses: false,
+      splitActionsByUrlShape: false,
+      useSitemaps: false,
       groupIndex: "hnsw",
       policy: "auer",
     });

@@ -498,6 +498,8 @@ export class CrawlEngine {
       for (const entry of sitemap.entries) {
         const link = normalizeUrl(entry.url, final.url);
         if (!link || this.parts.links.has(link) || !this.acceptable(link, "link")) continue;
+        // A re-crawl's known files and the pages its previous runs saw keep their own handling (recrawl.ts), met on pages.
+        if (this.parts.recrawl && (this.parts.recrawl.knownFile(link) || this.parts.recrawl.seenByPreviousRuns(link))) continue;
         if (this.parts.links.full) {
           this.limitEvents.seenSetFull(this.parts.links.maxSeen);
           break;
