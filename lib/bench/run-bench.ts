@@ -6,13 +6,8 @@ import { PROJECT_ROOT } from "../store/migrations";
 import type { BenchRunInput, BenchRunResult } from "./bench-run";
 import { atLeastAsGoodAfter, requestsToReach, targetsCurve } from "./curve-metrics";
 
-/**
- * A strategy of the crawl settings, or "sb-paper": SB-CLASSIFIER as the paper runs it (a uniformly
- * random link of the chosen group, AUER's bonus unscaled), to show what Forage's two additions buy.
- */
-export type BenchStrategy = Strategy | "sb-paper";
-
-const SB_PAPER_PARAMS = { linkRankSamples: 1, rewardScaledExploration: false, urlOutlookWeight: 0, dampBarrenExploration: false, regroupRediscoveredLinks: false };
+/** A strategy of the crawl settings (`sb-paper` among them: the paper's algorithm, to show what Forage's additions buy). */
+export type BenchStrategy = Strategy;
 
 /** The row of the simulator's reference BFS (the paper's BFS: FIFO over every link, no classifier). */
 export const SITE_REFERENCE_BFS = "bfs (site reference)";
@@ -143,11 +138,11 @@ export async function runBench(options: BenchOptions): Promise<BenchRow[]> {
       for (const strategy of options.strategies) {
         const input: BenchRunInput = {
           rootUrl: server.rootUrl,
-          strategy: strategy === "sb-paper" ? "sb" : strategy,
+          strategy,
           seed: options.seed,
           budgetRequests,
           targetMimeTypes: [...targetMimeTypes],
-          params: strategy === "sb-paper" ? { ...options.params, ...SB_PAPER_PARAMS } : options.params,
+          params: options.params,
         };
         const output = await runForage(["bench-run", JSON.stringify(input)]);
         const result = JSON.parse(output.trim().split("\n").pop()!) as BenchRunResult;
@@ -216,7 +211,7 @@ export function formatBenchTable(rows: BenchRow[]): string {
   return lines.join("\n");
 }
 
-/** The crawl strategy and parameters a bench strategy stands for ("sb-paper" is sb with the paper's settings). */
+/** The crawl strategy and parameters a bench strategy stands for (every bench strategy is a crawl strategy). */
 export function benchStrategySettings(strategy: BenchStrategy, params?: Record<string, unknown>): { strategy: Strategy; params?: Record<string, unknown> } {
-  return strategy === "sb-paper" ? { strategy: "sb", params: { ...params, ...SB_PAPER_PARAMS } } : { strategy, params };
+  return { strategy, params };
 }

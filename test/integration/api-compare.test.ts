@@ -162,7 +162,7 @@ describe("POST /api/crawls/:id/replays", () => {
   it.each([
     ["no strategies", { seed: 1 }, "strategies", "must be a list of strategies"],
     ["an empty list", { strategies: [] }, "strategies", "must name at least one strategy"],
-    ["an unknown strategy", { strategies: ["bfs", "magic"] }, "strategies.1", expect.stringContaining("must be one of sb, sb-oracle")],
+    ["an unknown strategy", { strategies: ["bfs", "magic"] }, "strategies.1", expect.stringContaining("must be one of sb, sb-paper, sb-oracle")],
     ["a strategy twice", { strategies: ["bfs", "bfs"] }, "strategies", "must name each strategy once"],
     ["a negative seed", { strategies: ["bfs"], seed: -1 }, "seed", "must be at least 0"],
     ["a fractional seed", { strategies: ["bfs"], seed: 1.5 }, "seed", "must be a whole number"],

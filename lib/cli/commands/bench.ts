@@ -17,7 +17,7 @@ export const benchHelp =
   "             [--target-mime data-files|documents|a/b,c/d]\n" +
   "             every strategy on every simulator shape; prints a Markdown table\n" +
   "             (one per seed, then the means over the seeds)\n" +
-  "             (sb-paper = sb with the paper's uniform link choice and unscaled exploration)\n" +
+  "             (sb-paper = the paper's algorithm exactly, none of Forage's additions)\n" +
   "forage bench --family N | --family-seeds a..b [--split validation|tuning|all] [--strategies sb,sb-paper,bfs,focused]\n" +
   "             [--jobs 1] [--json FILE(.json|.csv)] [--budget-factor 1.3] [--params JSON] [--port-base 42000]\n" +
   "             the procedural site family, seeds 1..N (odd = tuning, even = validation; the validation seeds by default):\n" +

@@ -16,6 +16,7 @@ import { createEarlyStopSignal } from "./early-stop-signal";
 import { ENGINE_STATE_VERSION, type EngineState } from "./engine-state";
 import { LinkTable } from "./link-table";
 import { LinkTyper, type LinkOracle } from "./link-typer";
+import { effectiveConfig } from "./paper-faithful";
 import { QueryVariantFilter } from "./query-variant-filter";
 import { startingState } from "./learned-start";
 import { ListingEntries } from "./listing-entries";
@@ -102,7 +103,8 @@ export interface CrawlRun {
 
 /** Assembles a crawl engine from its configuration: a fresh crawl, or one restored from `options.restore`. */
 export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
-  const { config, sink, signal, politeness } = options;
+  const { sink, signal, politeness } = options;
+  const config = effectiveConfig(options.config);
   const restore = options.restore ?? (options.recrawl ? startingState(options.recrawl.learned, config, emptyCounters()) : undefined);
   const ownFetcher = options.fetcher
     ? null
