@@ -6,13 +6,11 @@
  *
  * Deliberate deviations from the kit, for speed:
  * - Exact search by default (`index: "exact"`), HNSW on request (`"hnsw"`). On a
- *   synthetic WordPress-like crawl (90 links/page, per-page body classes so most tag
- *   paths are new, ~11 new actions per page), hnswlib at 4096 dims cost 2.1 ms per link
- *   (search ~0.35 ms, in-place point update ~4 ms): 230 ms per page. The exact search
- *   below cost 10–40 µs per link up to 3,000 actions (~240 µs at 8,000). It returns the
- *   true nearest centroid, which HNSW with ef = 10 misses often on these sparse,
- *   near-orthogonal vectors (30 of 50 in a test), and it resumes exactly, where a
- *   rebuilt HNSW graph does not.
+ *   site whose pages carry per-page classes (most tag paths new), hnswlib at 4096
+ *   dimensions costs milliseconds per link, mostly in-place point updates; the exact
+ *   search below costs tens of µs up to thousands of actions. It returns the true
+ *   nearest centroid, which HNSW with a small ef often misses on these sparse,
+ *   near-orthogonal vectors, and it resumes exactly, where a rebuilt HNSW graph does not.
  * - Centroids are stored as the sum of the members' vectors and their count: the
  *   centroid is sum/n, the running mean without its rounding drift, and adding a member
  *   costs O(its non-zeros) instead of rescaling the whole centroid (which, on a menu

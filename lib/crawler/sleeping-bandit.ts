@@ -15,7 +15,7 @@
  * usually brings". AUER's α = 2√2 is tuned for rewards in [0, 1]; crawl rewards are counts of
  * targets, ~0.02 per pull on a sparse documentation archive and ~3 on a publication list. On the
  * sparse site the raw bonus dwarfed every mean, so the bandit went round-robin over its groups
- * (measured: as many requests as BFS); scaled, a group's mean decides once it has been tried.
+ * (as many requests as BFS); scaled, a group's mean decides once it has been tried.
  *
  * Forage option (`barrenDamping`, on in SB crawls by default): once pulled, while an action has
  * never given a reward, its bonus is multiplied by the share of its pulls that were *fertile*, with
@@ -24,7 +24,7 @@
  * (mean reward > 0). AUER tries every zero-reward action ≈ α² ln t times alike; on a
  * documentation archive those are print versions and breadcrumbs of pages already crawled as much
  * as the child lists that lead down to the dossier lists. A barren action's bonus falls as n^-3/2
- * instead of n^-1/2, so it gets ≈ (α² ln t)^(1/3) pulls (measured: docs/BENCHMARKS.md). Links into
+ * instead of n^-1/2, so it gets ≈ (α² ln t)^(1/3) pulls. Links into
  * unpaid actions do not count, or a calendar trap (every page a new "previous month" link) would
  * stay undamped and take the budget that the damped actions leave. The first reward lifts the
  * damping for good: the mean then speaks for the action.
@@ -32,8 +32,8 @@
  * Policy (`policy`): the paper's AUER above (default), or `kl-ucb` / `thompson`, indexes made for
  * count rewards (bandit-policies.ts). The two Forage options above shape AUER's bonus only.
  *
- * Choosing scans the awake actions only, O(awake) per choice (~20 µs for 5,000 awake
- * actions). A heap was rejected: every score moves with t at every request.
+ * Choosing scans the awake actions only, O(awake) per choice (a few µs per thousand
+ * awake actions). A heap was rejected: every score moves with t at every request.
  */
 import { gammaPosterior, klUcbPoissonIndex, sampleGamma, type BanditPolicy } from "./bandit-policies";
 import type { Prng } from "./prng";
@@ -94,8 +94,8 @@ const EPSILON = 1e-6;
 
 /**
  * Actions asked for their outlook per choice at most (see {@link SleepingBandit.chooseWithOutlook}):
- * the SB outlook ranks 4 URLs per group at ≈ 1.6 µs each, so 16 groups keep it under 0.1 ms per
- * request; 64 measured the same efficiency within ±0.02 (docs/BENCHMARKS.md) at up to 0.4 ms.
+ * the SB outlook ranks a few URLs per group, so a bound keeps its cost per request small and
+ * constant; asking more groups bought no efficiency.
  */
 export const OUTLOOK_MAX_ASKED = 16;
 
