@@ -127,8 +127,10 @@ export class CrawlEngine {
         });
         this.parts.links.markSeen(root.url);
         await this.crawlPage(root);
-        // Not when the root was refused (robots.txt) or never answered: the crawl ends there.
-        if (this.readsSitemaps && this.parts.counters.requests > 0) await this.readSitemaps(root);
+        // Not when the root was refused (robots.txt, network policy) or never answered: the same
+        // host would refuse its sitemaps too, and the crawl ends there.
+        const rootAnswered = this.parts.counters.requests > this.parts.counters.errors;
+        if (this.readsSitemaps && rootAnswered) await this.readSitemaps(root);
         this.rootDone = true;
         this.midPage = false;
         await this.afterPage();
