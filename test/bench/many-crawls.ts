@@ -48,6 +48,9 @@ async function serveSites(first: number, count: number): Promise<void> {
   }
   process.stdout.write(`ready ${running.length}\n`);
   process.once("SIGTERM", () => process.exit(0));
+  // The bench died without stopping its sites: they go too (their ports and its output pipe).
+  const parent = process.ppid;
+  setInterval(() => process.ppid !== parent && process.exit(0), 1_000).unref();
 }
 
 /** Starts `count` sites spread over `processes` child processes; resolves when all listen. */
@@ -68,7 +71,12 @@ async function startSites(count: number, processes: number): Promise<ChildProces
       }),
     );
   }
-  await Promise.all(ready);
+  try {
+    await Promise.all(ready);
+  } catch (error) {
+    for (const child of children) child.kill("SIGTERM");
+    throw error;
+  }
   return children;
 }
 
