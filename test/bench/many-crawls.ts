@@ -2,7 +2,7 @@
  * Many crawls in one worker: what a crawl costs when a worker holds hundreds of them at once.
  *
  *   npm run bench:many -- [--crawls 64,200] [--requests 150] [--delay-ms 500] [--site-processes 2]
- *                         [--database-url postgresql://…/scratch] [--cpu-prof DIR] [--skip-waiting]
+ *                         [--database-url postgresql://…/scratch] [--cpu-prof DIR] [--skip-waiting | --skip-run]
  *
  * For each N: N simulated sites (statistics office, tiny, seeds 1..N, one port each, served by
  * a few other processes so their CPU is not the worker's), a fresh database (SQLite in a temp
@@ -247,17 +247,20 @@ async function main(): Promise<void> {
   const databaseUrl = option("database-url");
   const cpuProfDir = option("cpu-prof");
   const skipWaiting = process.argv.includes("--skip-waiting");
+  const skipRun = process.argv.includes("--skip-run");
   const sites = await startSites(Math.max(...counts), siteProcesses);
   const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
   const rows: string[] = [];
   try {
     for (const count of counts) {
       const waiting = skipWaiting ? null : await measureWaiting(count, databaseUrl);
-      const run = await measureRun(count, requests, delayMs, databaseUrl, cpuProfDir);
+      const run = skipRun ? null : await measureRun(count, requests, delayMs, databaseUrl, cpuProfDir);
       const perWaiting = waiting ? ((waiting.waitingRss - waiting.idleRss) / count / 2 ** 20).toFixed(2) : "–";
       rows.push(
-        `| ${count} | ${run.finished}/${count} | ${(run.wallMs / 1000).toFixed(1)} | ${run.requests} | ${(run.cpuMs / Math.max(1, run.requests)).toFixed(2)} | ` +
-          `${mb(run.peakRssBytes)} | ${waiting ? mb(waiting.idleRss) : "–"} | ${waiting ? mb(waiting.waitingRss) : "–"} | ${perWaiting} |`,
+        (run
+          ? `| ${count} | ${run.finished}/${count} | ${(run.wallMs / 1000).toFixed(1)} | ${run.requests} | ${(run.cpuMs / Math.max(1, run.requests)).toFixed(2)} | ${mb(run.peakRssBytes)} | `
+          : `| ${count} | – | – | – | – | – | `) +
+          `${waiting ? mb(waiting.idleRss) : "–"} | ${waiting ? mb(waiting.waitingRss) : "–"} | ${perWaiting} |`,
       );
       console.error(rows.at(-1));
     }
