@@ -46,7 +46,38 @@ export const envSchema = z.object({
    * site's address. @default "" (none)
    */
   FORAGE_PRIVATE_NETWORKS: z.string().optional(),
+  /**
+   * Where crawled bytes are kept (targets, pages, WARC files, re-crawl documents): unset for the
+   * local folder FORAGE_DATA_DIR (one machine), or `s3://bucket/prefix` for an S3-compatible
+   * bucket every worker and the dashboard share (several machines). @default "" (local folder)
+   */
+  FORAGE_STORAGE_URL: z.string().trim().optional(),
+  /** The S3-compatible server (MinIO, Ceph, Garage…), addressed path-style; unset for AWS S3. */
+  FORAGE_S3_ENDPOINT: z
+    .string()
+    .trim()
+    .url("must be a URL such as http://minio.internal:9000")
+    .refine((value) => /^https?:\/\//i.test(value), "must start with http:// or https://, e.g. http://minio.internal:9000")
+    .optional(),
+  /** The bucket's credentials (unset: the AWS SDK's default chain, e.g. an instance role). */
+  AWS_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  /** The bucket's region. @default "us-east-1" */
+  AWS_REGION: z.string().trim().min(1).default("us-east-1"),
 });
+
+/** Where crawled bytes live: the local data folder, or an S3-compatible bucket. */
+export type StorageConfig =
+  | { kind: "local" }
+  | {
+      kind: "s3";
+      bucket: string;
+      /** Key prefix without slashes at either end; "" for the bucket's root. */
+      prefix: string;
+      endpoint: string | null;
+      region: string;
+      credentials: { accessKeyId: string; secretAccessKey: string } | null;
+    };
 
 export type DatabaseProvider = "sqlite" | "postgresql";
 
@@ -66,6 +97,7 @@ export interface ForageConfig {
   workerLeaseMs: number;
   /** FORAGE_PRIVATE_NETWORKS as canonical CIDRs ("10.0.0.0/8"). */
   privateNetworks: string[];
+  storage: StorageConfig;
 }
 
 export class ConfigError extends Error {
@@ -96,6 +128,43 @@ export function loadConfig(overrides: Partial<z.input<typeof envSchema>> = {}, c
     workerId: env.FORAGE_WORKER_ID ?? null,
     workerLeaseMs: env.FORAGE_WORKER_LEASE_MS,
     privateNetworks: parsePrivateNetworks(env.FORAGE_PRIVATE_NETWORKS ?? ""),
+    storage: parseStorage(env),
+  };
+}
+
+/** The storage part of the environment alone (modules that know only the data folder use it). */
+export function loadStorageConfig(): StorageConfig {
+  const parsed = envSchema.safeParse(pickEnv());
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid environment: ${issue?.path.join(".")}: ${issue?.message}`);
+  }
+  return parseStorage(parsed.data);
+}
+
+function parseStorage(env: z.output<typeof envSchema>): StorageConfig {
+  const url = env.FORAGE_STORAGE_URL ?? "";
+  if (url === "" || url === "local") return { kind: "local" };
+  const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(url);
+  if (!match) {
+    throw new ConfigError(
+      `Invalid environment: FORAGE_STORAGE_URL must be s3://bucket or s3://bucket/prefix (bucket: 3-63 lower-case letters, digits, dots, hyphens), got "${url.slice(0, 80)}"`,
+    );
+  }
+  const prefix = (match[2] ?? "").replace(/^\/+|\/+$/g, "");
+  if (prefix.split("/").some((segment) => segment === "." || segment === "..") || prefix.includes("//")) {
+    throw new ConfigError(`Invalid environment: FORAGE_STORAGE_URL: the prefix "${prefix.slice(0, 80)}" has an empty, "." or ".." segment`);
+  }
+  if ((env.AWS_ACCESS_KEY_ID === undefined) !== (env.AWS_SECRET_ACCESS_KEY === undefined)) {
+    throw new ConfigError("Invalid environment: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together: set both or neither");
+  }
+  return {
+    kind: "s3",
+    bucket: match[1]!,
+    prefix,
+    endpoint: env.FORAGE_S3_ENDPOINT ?? null,
+    region: env.AWS_REGION,
+    credentials: env.AWS_ACCESS_KEY_ID ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! } : null,
   };
 }
 

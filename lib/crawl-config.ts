@@ -5,6 +5,7 @@ import {
   DEFAULT_BLOCKED_MIME_PREFIXES,
   PAPER_TARGET_MIME_TYPES,
 } from "./crawler/defaults";
+import { BANDIT_POLICIES } from "./crawler/bandit-policies";
 import { urlPatternProblem } from "./crawler/url-pattern-safety";
 
 /**
@@ -13,11 +14,12 @@ import { urlPatternProblem } from "./crawler/url-pattern-safety";
  * them; every field has a literal default, so `{ rootUrl }` alone is a complete crawl.
  */
 
-export const STRATEGIES = ["sb", "sb-oracle", "bfs", "dfs", "random", "focused", "tp-off"] as const;
+export const STRATEGIES = ["sb", "sb-paper", "sb-oracle", "bfs", "dfs", "random", "focused", "tp-off"] as const;
 export type Strategy = (typeof STRATEGIES)[number];
 
 export const STRATEGY_LABELS: Record<Strategy, string> = {
   sb: "SB-CLASSIFIER (learns which page structures lead to targets)",
+  "sb-paper": "SB-PAPER (the paper's algorithm exactly, none of Forage's additions)",
   "sb-oracle": "SB-ORACLE (replays only: true link types)",
   bfs: "Breadth-first (BFS)",
   dfs: "Depth-first (DFS)",
@@ -130,6 +132,12 @@ export const politenessSchema = z.strictObject({
 export const algorithmParamsSchema = z.strictObject({
   similarityThreshold: z.number().gt(0).max(1).default(ALGORITHM_DEFAULTS.similarityThreshold),
   banditAlpha: z.number().min(0).max(100).default(ALGORITHM_DEFAULTS.banditAlpha),
+  /**
+   * How the bandit chooses the group: "auer" (the paper's UCB score, α above), "kl-ucb" (the
+   * KL-UCB index for Poisson count rewards) or "thompson" (Thompson sampling, Gamma–Poisson
+   * posterior, drawn with the crawl's seeded PRNG); bandit-policies.ts. @default "auer"
+   */
+  policy: z.enum(BANDIT_POLICIES, { message: `must be one of ${BANDIT_POLICIES.join(", ")}` }).default("auer"),
   classifierBatchSize: z.number().int().min(1).max(10_000).default(ALGORITHM_DEFAULTS.classifierBatchSize),
   sgdAlpha: z.number().gt(0).max(1).default(ALGORITHM_DEFAULTS.sgdAlpha),
   /**
@@ -174,6 +182,45 @@ export const algorithmParamsSchema = z.strictObject({
    * (query-variant-filter.ts; Forage's addition). @default true
    */
   skipRedundantQueryVariants: z.boolean().default(true),
+  /**
+   * A page pull whose link turned out to be a target (typed as a page, answered with a file) counts
+   * reward 1 for its group. The paper counts such a pull as a failed one (reward 0); a group of
+   * document links typed as pages until pulled is then starved (Forage's addition). @default true
+   */
+  rewardPulledTargets: z.boolean().default(true),
+  /**
+   * A link whose GET was redirected to a page or a target gives the classifier that label for its
+   * own URL. The kit gave redirects no label, so extension-less download URLs that always redirect
+   * were never learnt as targets (Forage's addition). @default true
+   */
+  labelRedirectedLinks: z.boolean().default(true),
+  /**
+   * Follow a redirect of a site's link to another host (a CDN, a bucket) and keep what answers there
+   * when it is a target. The paper fetches nothing off the site (Forage's addition). @default true
+   */
+  followRedirectsOffSite: z.boolean().default(true),
+  /**
+   * Read the site's sitemaps after the root page (the `Sitemap:` lines of robots.txt, else
+   * /sitemap.xml; index files and gzip too), each one counted request, and put the URLs they list
+   * into the frontier as a group of their own, which the bandit tries and keeps choosing only if
+   * it pays. SB crawls only: the baselines crawl links, as in the paper (Forage's addition). @default true
+   */
+  useSitemaps: z.boolean().default(true),
+  /**
+   * Split a group whose links lead to URL shapes (section, query keys) that pay clearly differently
+   * into one group per such shape (a conditional exact test of two Poisson rates at the 0.001
+   * level; action-splitter.ts): a pagination bar shared by a rich section and barren ones. The
+   * paper keeps one action per tag-path group (Forage's addition). Off by default until the site
+   * family bench shows it earns its place (docs/BENCHMARKS.md). @default false
+   */
+  splitActionsByUrlShape: z.boolean().default(false),
+  /**
+   * Replace per-page numbers and hashes in the classes and ids of tag paths (`postid-123` →
+   * `postid-N`, `styles_card__3xK9a` → `styles_card__H`; tag-path-classes.ts), so that links
+   * playing the same part on every page share a tag path, and the vocabulary stays bounded. The
+   * paper keeps classes as they are (Forage's addition). @default true
+   */
+  stableTagPathClasses: z.boolean().default(true),
   /**
    * Nearest-group search: "exact" (an inverted index over centroids: the true nearest, a few µs
    * per new tag path) or "hnsw" (hnswlib's approximate index, ≈ 2 ms per new tag path at 4096
@@ -301,7 +348,7 @@ function defaultSeed(): number {
  * them ran with (the paper's behaviour). Without this, resuming, replaying or live-editing an older
  * crawl would switch it to the newer default halfway.
  */
-const PARAMS_ADDED_LATER = { linkRankSamples: 1, rewardScaledExploration: false, urlOutlookWeight: 0, dampBarrenExploration: false, regroupRediscoveredLinks: false, skipRedundantQueryVariants: false } as const;
+const PARAMS_ADDED_LATER = { useSitemaps: false, splitActionsByUrlShape: false, stableTagPathClasses: false, linkRankSamples: 1, rewardScaledExploration: false, urlOutlookWeight: 0, dampBarrenExploration: false, regroupRediscoveredLinks: false, skipRedundantQueryVariants: false } as const;
 
 /** A stored crawl's settings document with {@link PARAMS_ADDED_LATER} filled in where its params lack them; ready for the schema. */
 export function withParamsAddedLater(stored: unknown): unknown {

@@ -3,6 +3,7 @@ import { getDb, getServerConfig } from "@/app/_server/db";
 import { requirePageUser } from "@/app/_server/page-user";
 import { WorkersPage } from "@/components/workers/WorkersPage";
 import { listWorkers, type WorkerListItem } from "@/lib/store/queries/list-workers";
+import { describeStorage } from "@/lib/storage/storage-for";
 
 export const metadata: Metadata = { title: "Workers" };
 export const dynamic = "force-dynamic";
@@ -16,5 +17,5 @@ export default async function Page() {
   } catch (error) {
     loadError = error instanceof Error ? error.message : String(error);
   }
-  return <WorkersPage initialWorkers={workers} loadError={loadError} />;
+  return <WorkersPage initialWorkers={workers} loadError={loadError} storage={describeStorage(getServerConfig().storage)} />;
 }

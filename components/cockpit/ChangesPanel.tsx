@@ -32,6 +32,11 @@ export function ChangesPanel({ crawl }: { crawl: CrawlDetail }) {
                 (crawl.config.checkKnownFiles ? ", known files checked with conditional requests." : ": known files were not downloaded again, nor checked (unchanged means linked again).")}
           </p>
         </div>
+        {counts.new + counts.changed > 0 ? (
+          <a className="button button-small" href={`/api/crawls/${crawl.id}/export.zip?changes=new,changed`} download data-testid="download-new-changed">
+            Download new and changed files (ZIP)
+          </a>
+        ) : null}
       </div>
       <div role="tablist" aria-label="Kind of change" className="change-kinds">
         {KINDS.map((kind) => (

@@ -7,6 +7,7 @@ import { StatusBadge } from "@/components/ui/StatusBadge";
 import { hostOf } from "@/components/ui/format";
 import { STRATEGY_LABELS, type Strategy } from "@/lib/crawl-config";
 import { useIsClient } from "@/components/ui/use-is-client";
+import { HarvestRunLinks } from "@/components/harvests/HarvestRunLinks";
 import { CrawlControls } from "./CrawlControls";
 
 const QUEUED_HINT_AFTER_MS = 10_000;
@@ -44,6 +45,7 @@ export function CockpitHeader({ crawl }: { crawl: CrawlDetail }) {
             ) : null}
             {crawl.status === "finished" && crawl.stopDetail ? <span className="stop-detail">{crawl.stopDetail}</span> : null}
           </div>
+          {crawl.harvestId !== null ? <HarvestRunLinks crawlId={crawl.id} harvestId={crawl.harvestId} /> : null}
           {queuedLong ? (
             <p className="notice notice-small">
               No worker has picked this crawl up yet. Crawls run in a worker process, which <code>npm start</code> starts

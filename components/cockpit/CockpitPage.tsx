@@ -9,6 +9,7 @@ import { useCrawlQuery } from "@/components/hooks/use-crawl-query";
 import type { RawCrawlDetail } from "@/components/hooks/normalize-crawl";
 import { crawlKeys } from "@/components/hooks/use-crawls-query";
 import { isActiveStatus } from "@/lib/crawl-status";
+import { RepeatCrawlPanel } from "@/components/harvests/RepeatCrawlPanel";
 import { ChangesPanel } from "./ChangesPanel";
 import { CockpitHeader } from "./CockpitHeader";
 import { CurvesPanel } from "./CurvesPanel";
@@ -86,6 +87,7 @@ export function CockpitPage({ id, initialCrawl }: { id: number; initialCrawl?: R
         <CurvesPanel points={metrics.data ?? []} error={metrics.error} />
       </div>
       <ChangesPanel crawl={crawl} />
+      <RepeatCrawlPanel crawl={crawl} />
       <ReplayPanel crawl={crawl} />
       <GroupsPanel crawlId={id} live={live} strategy={crawl.strategy} />
       <EarlyStopPanel crawlId={id} live={live} stopReason={crawl.stopReason} />

@@ -23,7 +23,7 @@ export function GroupsPanel({ crawlId, live, strategy }: { crawlId: number; live
   const query = useCrawlGroupsQuery(crawlId, { sort, limit, live });
   const groups = query.data?.groups ?? [];
   const total = query.data?.total ?? 0;
-  const usesGroups = strategy === "sb" || strategy === "sb-oracle" || strategy === "tp-off";
+  const usesGroups = strategy === "sb" || strategy === "sb-paper" || strategy === "sb-oracle" || strategy === "tp-off";
 
   return (
     <section className="panel" id="groups" aria-labelledby="groups-title">

@@ -9,6 +9,7 @@ const KIND_LABELS: Record<string, string> = {
   "bootstrap-head": "HEAD",
   "redirect-hop": "redirect",
   robots: "robots.txt",
+  sitemap: "sitemap",
 };
 
 export function RequestsTable({ requests, rootUrl }: { requests: RequestRow[]; rootUrl: string }) {

@@ -3,7 +3,8 @@
 import { formatBytes } from "@/lib/format";
 import { CheckboxField, Field } from "./fields";
 import type { FormSectionProps } from "./form-section";
-import { PARAM_GROUPS, type GroupIndex } from "./param-fields";
+import type { CrawlFormValues } from "./form-state";
+import { PARAM_GROUPS, type ChoiceParamKey } from "./param-fields";
 
 /** The algorithm's settings, collapsed: the defaults are the paper's and rarely need a change. */
 export function AdvancedFields({ values, set, errors, open, onToggle }: FormSectionProps & { open: boolean; onToggle: (open: boolean) => void }) {
@@ -20,7 +21,7 @@ export function AdvancedFields({ values, set, errors, open, onToggle }: FormSect
           {group.choices?.map((choice) => (
             <Field key={choice.key} field={`params.${choice.key}`} label={choice.label} error={errors[`params.${choice.key}`]} hint={choice.hint}>
               {(control) => (
-                <select {...control} value={values[choice.key]} onChange={(e) => set(choice.key, e.target.value as GroupIndex)}>
+                <select {...control} value={values[choice.key]} onChange={(e) => set(choice.key, e.target.value as CrawlFormValues[ChoiceParamKey] as never)}>
                   {choice.options.map((option) => (
                     <option key={option.value} value={option.value}>
                       {option.label}

@@ -39,7 +39,14 @@ const VALUE_FIELDS: Partial<Record<keyof CrawlFormValues, string>> = {
   rewardScaledExploration: "params.rewardScaledExploration",
   dampBarrenExploration: "params.dampBarrenExploration",
   regroupRediscoveredLinks: "params.regroupRediscoveredLinks",
+  splitActionsByUrlShape: "params.splitActionsByUrlShape",
+  useSitemaps: "params.useSitemaps",
+  rewardPulledTargets: "params.rewardPulledTargets",
+  labelRedirectedLinks: "params.labelRedirectedLinks",
+  followRedirectsOffSite: "params.followRedirectsOffSite",
+  stableTagPathClasses: "params.stableTagPathClasses",
   groupIndex: "params.groupIndex",
+  policy: "params.policy",
   seed: "seed",
 };
 

@@ -12,7 +12,7 @@ import {
 } from "@/lib/crawl-config";
 import { DATA_FILES_MIME_TYPES } from "@/lib/crawler/defaults";
 import { formatParam } from "@/components/ui/format";
-import { PARAM_KEYS, type GroupIndex, type NumberParamKey } from "./param-fields";
+import { PARAM_KEYS, type BanditPolicy, type GroupIndex, type NumberParamKey } from "./param-fields";
 
 const MIB = 1024 * 1024;
 const GIB = 1024 * MIB;
@@ -42,7 +42,14 @@ export interface CrawlFormValues {
   rewardScaledExploration: boolean;
   dampBarrenExploration: boolean;
   regroupRediscoveredLinks: boolean;
+  splitActionsByUrlShape: boolean;
+  useSitemaps: boolean;
+  rewardPulledTargets: boolean;
+  labelRedirectedLinks: boolean;
+  followRedirectsOffSite: boolean;
+  stableTagPathClasses: boolean;
   groupIndex: GroupIndex;
+  policy: BanditPolicy;
   params: Record<NumberParamKey, string>;
   /** The exact numbers the params were shown from (2√2 is shown as 2.82843 and sent back exact). */
   paramBase: Record<NumberParamKey, number>;
@@ -87,7 +94,14 @@ export function defaultFormValues(): CrawlFormValues {
     rewardScaledExploration: params.rewardScaledExploration,
     dampBarrenExploration: params.dampBarrenExploration,
     regroupRediscoveredLinks: params.regroupRediscoveredLinks,
+    splitActionsByUrlShape: params.splitActionsByUrlShape,
+    useSitemaps: params.useSitemaps,
+    rewardPulledTargets: params.rewardPulledTargets,
+    labelRedirectedLinks: params.labelRedirectedLinks,
+    followRedirectsOffSite: params.followRedirectsOffSite,
+    stableTagPathClasses: params.stableTagPathClasses,
     groupIndex: params.groupIndex,
+    policy: params.policy,
     params: paramStrings(params),
     paramBase: paramNumbers(params),
     seed: "",
@@ -122,7 +136,14 @@ export function formValuesFromConfig(config: CrawlConfig): CrawlFormValues {
     rewardScaledExploration: config.params.rewardScaledExploration,
     dampBarrenExploration: config.params.dampBarrenExploration,
     regroupRediscoveredLinks: config.params.regroupRediscoveredLinks,
+    splitActionsByUrlShape: config.params.splitActionsByUrlShape,
+    useSitemaps: config.params.useSitemaps,
+    rewardPulledTargets: config.params.rewardPulledTargets,
+    labelRedirectedLinks: config.params.labelRedirectedLinks,
+    followRedirectsOffSite: config.params.followRedirectsOffSite,
+    stableTagPathClasses: config.params.stableTagPathClasses,
     groupIndex: config.params.groupIndex,
+    policy: config.params.policy,
     params: paramStrings(config.params),
     paramBase: paramNumbers(config.params),
     seed: String(config.seed),
@@ -193,7 +214,14 @@ export function buildCrawlSettings(values: CrawlFormValues, hidden?: HiddenSetti
     rewardScaledExploration: values.rewardScaledExploration,
     dampBarrenExploration: values.dampBarrenExploration,
     regroupRediscoveredLinks: values.regroupRediscoveredLinks,
+    splitActionsByUrlShape: values.splitActionsByUrlShape,
+    useSitemaps: values.useSitemaps,
+    rewardPulledTargets: values.rewardPulledTargets,
+    labelRedirectedLinks: values.labelRedirectedLinks,
+    followRedirectsOffSite: values.followRedirectsOffSite,
+    stableTagPathClasses: values.stableTagPathClasses,
     groupIndex: values.groupIndex,
+    policy: values.policy,
   };
   for (const key of PARAM_KEYS) {
     const base = values.paramBase[key];

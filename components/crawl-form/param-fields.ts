@@ -5,6 +5,9 @@ export type AlgorithmParams = z.output<typeof algorithmParamsSchema>;
 export type NumberParamKey = { [K in keyof AlgorithmParams]: AlgorithmParams[K] extends number ? K : never }[keyof AlgorithmParams];
 export type BooleanParamKey = { [K in keyof AlgorithmParams]: AlgorithmParams[K] extends boolean ? K : never }[keyof AlgorithmParams];
 export type GroupIndex = AlgorithmParams["groupIndex"];
+export type BanditPolicy = AlgorithmParams["policy"];
+/** The settings shown as a select. */
+export type ChoiceParamKey = "groupIndex" | "policy";
 
 export interface ParamField {
   key: NumberParamKey;
@@ -24,10 +27,10 @@ export interface ParamToggle {
 
 /** A setting with a few named choices, shown as a select above its group's numbers. */
 export interface ParamChoice {
-  key: "groupIndex";
+  key: ChoiceParamKey;
   label: string;
   hint: string;
-  options: { value: GroupIndex; label: string }[];
+  options: { value: string; label: string }[];
 }
 
 export interface ParamGroup {
@@ -63,6 +66,18 @@ export const PARAM_GROUPS: ParamGroup[] = [
   },
   {
     title: "Bandit and URL classifier",
+    choices: [
+      {
+        key: "policy",
+        label: "Bandit policy",
+        hint: "How the next group is chosen: AUER is the paper's score; KL-UCB and Thompson sampling are made for rewards that are counts of files, and keep trying a group that was unlucky a few times.",
+        options: [
+          { value: "auer", label: "AUER (as in the paper)" },
+          { value: "kl-ucb", label: "KL-UCB (Poisson)" },
+          { value: "thompson", label: "Thompson sampling (Gamma–Poisson)" },
+        ],
+      },
+    ],
     toggles: [
       {
         key: "rewardScaledExploration",
@@ -78,6 +93,36 @@ export const PARAM_GROUPS: ParamGroup[] = [
         key: "regroupRediscoveredLinks",
         label: "Move a waiting link to a better group when another page lists it",
         hint: "A link first seen in a \"see also\" box and later in a list whose links have paid off is crawled as one of that list's links, instead of waiting its turn among the \"see also\" links; off keeps every link in the group it was first seen in, as in the paper.",
+      },
+      {
+        key: "splitActionsByUrlShape",
+        label: "Split a group whose links lead to sections that pay differently",
+        hint: "Links of one page structure (a pagination bar shared by several sections) that lead to URLs of different sections are split into groups of their own once their rewards clearly differ (an exact test of two rates), so that a rich section is not starved by barren ones. Off keeps one group per page structure, as in the paper.",
+      },
+      {
+        key: "useSitemaps",
+        label: "Read the site's sitemaps",
+        hint: "After the root page, read the sitemaps robots.txt names (or /sitemap.xml) and put the URLs they list into the frontier as a group of their own: the crawler keeps choosing it only if it brings files. SB-CLASSIFIER only.",
+      },
+      {
+        key: "rewardPulledTargets",
+        label: "Count a page link that was a file as a find",
+        hint: "A link typed as a page that answers with a target file counts one target for its group; off counts it as a failed pull, as in the paper, and a group of document links that look like pages is then left aside.",
+      },
+      {
+        key: "labelRedirectedLinks",
+        label: "Learn link types from redirected requests",
+        hint: "A link whose request was redirected to a page or a file teaches the URL classifier what it was; off learns only from direct answers, as in the paper, and download links that always redirect are never learnt as files.",
+      },
+      {
+        key: "followRedirectsOffSite",
+        label: "Follow redirects to other hosts for files",
+        hint: "A link of the site that redirects to a CDN or a storage bucket is followed there, and kept when it answers a target file; off fetches nothing outside the site, as in the paper.",
+      },
+      {
+        key: "stableTagPathClasses",
+        label: "Ignore per-page numbers and hashes in classes",
+        hint: "Classes and ids such as postid-123 or styles_card__3xK9a name the page, not the part of the page a link is in: their numbers and hashes are ignored, so that links in the same place share a group. Off keeps classes as they are, as in the paper.",
       },
     ],
     fields: [

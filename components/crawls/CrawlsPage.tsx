@@ -3,6 +3,8 @@
 import Link from "next/link";
 import { useCrawlsQuery } from "@/components/hooks/use-crawls-query";
 import type { CrawlListItem } from "@/lib/store/queries/list-crawls";
+import { HarvestsSection } from "@/components/harvests/HarvestsSection";
+import "@/components/harvests/harvests.css";
 import { CrawlsTable } from "./CrawlsTable";
 import { FirstRun } from "./FirstRun";
 
@@ -30,6 +32,7 @@ export function CrawlsPage({
           crawler trusts, and download everything as a ZIP with a manifest.
         </p>
       </section>
+      <HarvestsSection />
       <section aria-labelledby="crawls-title">
         <div className="section-head">
           <h2 id="crawls-title">Crawls</h2>

@@ -104,6 +104,12 @@ export function CrawlsTable({ crawls }: { crawls: CrawlListItem[] }) {
                 <span className="crawl-meta">
                   #{crawl.id} · {strategyName(crawl.strategy)}
                   {crawl.createdBy ? ` · by ${crawl.createdBy}` : ""}
+                  {crawl.harvestId !== null ? (
+                    <>
+                      {" · "}
+                      <Link href={`/harvests/${crawl.harvestId}`}>harvest #{crawl.harvestId}</Link>
+                    </>
+                  ) : null}
                 </span>
               </td>
               <td data-label="Status" className="cell-wide cell-nolabel">

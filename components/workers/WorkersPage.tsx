@@ -6,6 +6,7 @@ import { StatusBadge } from "@/components/ui/StatusBadge";
 import { stripScheme } from "@/components/ui/format";
 import { formatDuration, formatInteger } from "@/lib/format";
 import type { WorkerHealth, WorkerListItem } from "@/lib/store/queries/list-workers";
+import type { StorageSummary } from "@/lib/storage/storage-for";
 import { useWorkersQuery } from "./use-workers-query";
 import "./workers.css";
 
@@ -32,7 +33,15 @@ const HEALTH_HINTS: Record<WorkerHealth, string> = {
 };
 
 /** The crawl workers sharing this database: who they are, whether they are alive, what they run. */
-export function WorkersPage({ initialWorkers, loadError }: { initialWorkers?: WorkerListItem[]; loadError: string | null }) {
+export function WorkersPage({
+  initialWorkers,
+  loadError,
+  storage,
+}: {
+  initialWorkers?: WorkerListItem[];
+  loadError: string | null;
+  storage: StorageSummary;
+}) {
   const query = useWorkersQuery(initialWorkers);
   const error = query.error?.message ?? (query.data ? null : loadError);
   const workers = query.data ?? [];
@@ -49,6 +58,18 @@ export function WorkersPage({ initialWorkers, loadError }: { initialWorkers?: Wo
         Workers (<code>forage worker</code>) claim queued crawls from the database and run them; the dashboard never crawls. A worker
         sends a heartbeat every half lease.
       </p>
+      <p className="hint" data-testid="workers-storage">
+        {storage.kind === "s3" ? (
+          <>
+            Storage: S3-compatible bucket <code>{storage.location}</code>, shared by every worker and the dashboard.
+          </>
+        ) : (
+          <>
+            Storage: this machine&apos;s data folder (<code>FORAGE_DATA_DIR</code>): every worker must run on this machine. Set{" "}
+            <code>FORAGE_STORAGE_URL</code> to a bucket to run workers on several machines.
+          </>
+        )}
+      </p>
       {error ? (
         <p role="alert" className="error-box">
           {error}
@@ -62,6 +83,7 @@ export function WorkersPage({ initialWorkers, loadError }: { initialWorkers?: Wo
               <tr>
                 <th scope="col">Worker</th>
                 <th scope="col">Host</th>
+                <th scope="col">Storage</th>
                 <th scope="col" className="num">PID</th>
                 <th scope="col">State</th>
                 <th scope="col">Started</th>
@@ -76,6 +98,9 @@ export function WorkersPage({ initialWorkers, loadError }: { initialWorkers?: Wo
                     <span className="crawl-name">{worker.id}</span>
                   </td>
                   <td data-label="Host">{worker.hostname}</td>
+                  <td data-label="Storage" data-testid="worker-storage">
+                    {worker.storage === "local" ? "local folder" : <code>{worker.storage}</code>}
+                  </td>
                   <td className="num" data-label="PID">{worker.pid}</td>
                   <td data-label="State">
                     <span className={`status ${HEALTH_CLASSES[worker.health]}`} title={HEALTH_HINTS[worker.health]} data-testid="worker-health">

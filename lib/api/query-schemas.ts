@@ -45,3 +45,12 @@ export const changesQuery = z.strictObject({
 
 /** Endpoints without parameters still refuse unknown ones. */
 export const noQuery = z.strictObject({});
+
+/** `export.zip?changes=new,changed`: only the files with these changes since the previous run. */
+export const exportZipQuery = z.strictObject({
+  changes: z
+    .string()
+    .regex(/^(new|changed|unchanged)(,(new|changed|unchanged))*$/, "must be a comma-separated list of new, changed, unchanged")
+    .transform((value) => new Set(value.split(",") as ("new" | "changed" | "unchanged")[]))
+    .optional(),
+});

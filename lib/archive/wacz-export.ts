@@ -7,13 +7,14 @@
  * records by range, which a deflated entry would forbid.
  */
 import { createHash } from "node:crypto";
-import fs from "node:fs";
 import { PassThrough, Readable } from "node:stream";
 import { ZipFile } from "yazl";
 import { InvalidStateError } from "../api/errors";
 import type { ForageConfig } from "../config";
 import { exportFileName, getExportedCrawl, type Download } from "../export/download";
 import type { Db } from "../store/prisma-client";
+import { openGrowingObject, readGrowingObject } from "../storage/growing-object";
+import { storageFor } from "../storage/storage-for";
 import { compareCdxjLines } from "./cdxj";
 // Not from the recorder: the API route that streams a WACZ then never loads warcio.
 import { FORAGE_SOFTWARE } from "./software";
@@ -36,7 +37,8 @@ export interface WaczResource {
 export async function streamWaczExport(db: Db, config: ForageConfig, crawlId: number): Promise<Download> {
   const crawl = await getExportedCrawl(db, crawlId);
   // A snapshot: a running crawl's files are read up to their size now, and only records within it are indexed.
-  const files = (await listCrawlWarcFiles(config.dataDir, crawlId)).filter((f) => f.bytes > 0);
+  const storage = storageFor(config.dataDir, config.storage);
+  const files = (await listCrawlWarcFiles(config.dataDir, crawlId, storage)).filter((f) => f.bytes > 0);
   if (files.length === 0) {
     throw new InvalidStateError(`Crawl ${crawlId} kept no web archive (WARC): it ran with archive.keepWarc off, or before web archives existed`);
   }
@@ -70,13 +72,28 @@ export async function streamWaczExport(db: Db, config: ForageConfig, crawlId: nu
     });
   };
 
-  for (const file of files) addStream(`archive/${file.name}`, () => fs.createReadStream(file.path, { start: 0, end: file.bytes - 1 }));
-  const lines = (await readCrawlCdxjLines(config.dataDir, crawlId, files)).sort(compareCdxjLines);
+  // Read from the storage up to each file's size at the start: the snapshot the index lines fit.
+  const openStored = (key: string, bytes: number): Readable => {
+    const stream = new PassThrough();
+    openGrowingObject(storage, key, { offset: 0, length: bytes }).then(
+      (source) => {
+        source.once("error", (error) => stream.destroy(error));
+        source.pipe(stream);
+      },
+      (error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))),
+    );
+    return stream;
+  };
+  for (const file of files) addStream(`archive/${file.name}`, () => openStored(file.key, file.bytes));
+  const lines = (await readCrawlCdxjLines(config.dataDir, crawlId, files, storage)).sort(compareCdxjLines);
   addBuffer("indexes/index.cdxj", async () => Buffer.from(lines.map((l) => `${l}\n`).join("")));
-  const byName = new Map(files.map((f) => [f.name, f.path]));
+  const byName = new Map(files.map((f) => [f.name, f.key]));
   let mainPage: { url: string; ts: string } | null = null;
   addBuffer("pages/pages.jsonl", async () => {
-    const pages = await pagesFromIndex(lines, (name) => byName.get(name));
+    const pages = await pagesFromIndex(lines, async (name, offset, length) => {
+      const key = byName.get(name);
+      return key === undefined ? null : readGrowingObject(storage, key, { offset, length });
+    });
     mainPage = pages.find((p) => p.url === crawl.rootUrl) ?? pages[0] ?? null;
     return Buffer.from([PAGES_HEADER, ...pages].map((p) => `${JSON.stringify(p)}\n`).join(""));
   });

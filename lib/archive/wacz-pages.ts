@@ -3,7 +3,6 @@
  * their titles, read from the WARC records the CDXJ index points at (each record is one gzip
  * member: read at its offset, inflated, its content coding undone).
  */
-import fs from "node:fs";
 import zlib from "node:zlib";
 import { parseCdxjLine } from "./cdxj";
 
@@ -17,26 +16,23 @@ export interface PageLine {
   title?: string;
 }
 
-/** One page line per HTML page of the index, in index order. `pathOf` maps a WARC name to its file. */
-export async function pagesFromIndex(cdxjLines: readonly string[], pathOf: (warcName: string) => string | undefined): Promise<PageLine[]> {
+/**
+ * One page line per HTML page of the index, in index order. `readMember` reads a record's gzip
+ * member from the WARC file it names (null for a file the export does not hold).
+ */
+export async function pagesFromIndex(
+  cdxjLines: readonly string[],
+  readMember: (warcName: string, offset: number, length: number) => Promise<Buffer | null>,
+): Promise<PageLine[]> {
   const pages: PageLine[] = [];
-  const handles = new Map<string, fs.promises.FileHandle>();
-  try {
-    for (const line of cdxjLines) {
-      const parsed = parseCdxjLine(line);
-      const f = parsed?.fields;
-      if (!f || f.status !== "200" || (f.mime !== "text/html" && f.mime !== "application/xhtml+xml")) continue;
-      const file = pathOf(f.filename ?? "");
-      if (!file) continue;
-      let handle = handles.get(file);
-      if (!handle) handles.set(file, (handle = await fs.promises.open(file, "r")));
-      const member = Buffer.alloc(Number(f.length));
-      await handle.read(member, 0, member.length, Number(f.offset));
-      const title = titleOf(member);
-      pages.push({ url: f.url!, ts: timestampToIso(parsed.timestamp), ...(title ? { title } : {}) });
-    }
-  } finally {
-    await Promise.all([...handles.values()].map((h) => h.close()));
+  for (const line of cdxjLines) {
+    const parsed = parseCdxjLine(line);
+    const f = parsed?.fields;
+    if (!f || f.status !== "200" || (f.mime !== "text/html" && f.mime !== "application/xhtml+xml")) continue;
+    const member = await readMember(f.filename ?? "", Number(f.offset), Number(f.length));
+    if (!member) continue;
+    const title = titleOf(member);
+    pages.push({ url: f.url!, ts: timestampToIso(parsed.timestamp), ...(title ? { title } : {}) });
   }
   return pages;
 }

@@ -71,6 +71,11 @@ export class WarcExchangeRecorder implements ExchangeRecorder {
     };
   }
 
+  /** Whether {@link sync} publishes the records to a shared bucket (see `WarcFileWriterOptions.publishTo`). */
+  get publishes(): boolean {
+    return Boolean(this.options.publishTo);
+  }
+
   room(): Promise<void> {
     if (this.unwritten <= MAX_UNWRITTEN_BYTES || this.writer.failure) return Promise.resolve();
     return new Promise((resolve) => this.waiters.push(resolve));

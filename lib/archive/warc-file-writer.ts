@@ -11,12 +11,14 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { WARCRecord } from "warcio";
 import { WARCSerializer } from "warcio/node";
+import { GrowingObject, MAX_PARTS } from "../storage/growing-object";
+import type { ObjectStorage } from "../storage/object-storage";
 import { CDXJ_SIDECAR_SUFFIX, WARC_SUFFIX } from "./warc-paths";
 import { repairWarcFiles } from "./warc-repair";
 
 export const WARC_VERSION = "WARC/1.1";
 const DIGEST = { algo: "sha-256", prefix: "sha256:", base32: false } as const;
-/** Level 1: WARC files hold mostly pages and data files; higher levels cost several times the CPU for little less disk (docs/BENCHMARKS.md). */
+/** Level 1: WARC files hold mostly pages and data files; higher levels cost several times the CPU for little less disk (docs/notes/benchmarks-journal.md). */
 const GZIP_OPTIONS: zlib.ZlibOptions = { level: 1 };
 /** Payloads already compressed (zip, xlsx, pdf, gzip-encoded): stored in the member: compressing them again costs CPU and saves nothing. */
 const STORED_GZIP_OPTIONS: zlib.ZlibOptions = { level: 0 };
@@ -39,6 +41,12 @@ export interface WarcFileWriterOptions {
   maxFileBytes?: number;
   /** The fields of each file's `warcinfo` record. */
   warcinfo: () => Record<string, string>;
+  /**
+   * Where the files are published when the storage is not the local folder they are written to:
+   * each {@link WarcFileWriter.sync} uploads what the open file and its sidecar gained (a part),
+   * closing uploads them whole. @default none (the files stay where they are written)
+   */
+  publishTo?: { storage: ObjectStorage; keyPrefix: string; /** @default MAX_PARTS */ maxParts?: number } | null;
 }
 
 /** Where a record landed: its gzip member starts at `offset` and is `length` bytes long. */
@@ -58,6 +66,8 @@ interface OpenFile {
   pending: Buffer[];
   pendingBytes: number;
   pendingLines: string[];
+  /** The file and its sidecar in the storage, when published there. */
+  published: { warc: GrowingObject; index: GrowingObject } | null;
 }
 
 /**
@@ -138,12 +148,26 @@ export class WarcFileWriter {
    * to store rows that point at those records makes sure their bytes are there first.
    */
   sync(): Promise<void> {
+    let publishFailure: Error | null = null;
     const task = this.tail.then(async () => {
       if (!this.file || this.failure) return;
       await this.flushPending(this.file).catch((error: unknown) => void (this.failure ??= error instanceof Error ? error : new Error(String(error))));
+      const published = this.file.published;
+      if (this.failure || !published) return;
+      // The sidecar after its records: an index line never names bytes the storage lacks.
+      await published.warc
+        .publishTail()
+        .then(() => published.index.publishTail())
+        .catch((error: unknown) => {
+          publishFailure = error instanceof Error ? error : new Error(String(error));
+          this.failure ??= publishFailure;
+        });
     });
     this.tail = task;
-    return task;
+    // Rows about to point at these records must not be written when the storage lacks them.
+    return task.then(() => {
+      if (publishFailure) throw publishFailure;
+    });
   }
 
   /** The timer's flush, queued behind the groups being written. */
@@ -163,7 +187,8 @@ export class WarcFileWriter {
   }
 
   private async fileWithRoom(): Promise<OpenFile> {
-    if (this.file && this.file.size < this.maxFileBytes) return this.file;
+    // A published file is also closed once it has many parts (whole in the storage again).
+    if (this.file && this.file.size < this.maxFileBytes && (this.file.published?.warc.parts ?? 0) < (this.options.publishTo?.maxParts ?? MAX_PARTS)) return this.file;
     if (this.file) await this.closeFile(this.file);
     this.file = null;
     await fs.promises.mkdir(this.options.dir, { recursive: true });
@@ -174,7 +199,14 @@ export class WarcFileWriter {
     const name = `${this.options.prefix}-${stamp}-${String(this.fileCount).padStart(5, "0")}${WARC_SUFFIX}`;
     const handle = await fs.promises.open(path.join(this.options.dir, name), "wx");
     const index = await fs.promises.open(path.join(this.options.dir, name + CDXJ_SIDECAR_SUFFIX), "wx");
-    const file: OpenFile = { name, handle, size: 0, index, pending: [], pendingBytes: 0, pendingLines: [] };
+    const publishTo = this.options.publishTo;
+    const published = publishTo
+      ? {
+          warc: new GrowingObject(publishTo.storage, `${publishTo.keyPrefix}/${name}`, path.join(this.options.dir, name)),
+          index: new GrowingObject(publishTo.storage, `${publishTo.keyPrefix}/${name}${CDXJ_SIDECAR_SUFFIX}`, path.join(this.options.dir, name + CDXJ_SIDECAR_SUFFIX)),
+        }
+      : null;
+    const file: OpenFile = { name, handle, size: 0, index, pending: [], pendingBytes: 0, pendingLines: [], published };
     this.files.push(name);
     const info = WARCRecord.createWARCInfo({ filename: name, warcVersion: WARC_VERSION }, this.options.warcinfo());
     const member = await this.compress(info, (stream) => this.copy(stream, file));
@@ -194,7 +226,7 @@ export class WarcFileWriter {
   private async compress(record: WARCRecord, writeLarge: (gzip: zlib.Gzip) => Promise<void>): Promise<Buffer | null> {
     // warcio/node's serializer frames the record (digests preset by the recorder are kept) and
     // spills payloads over 2 MB to a temporary file. The gzip member is ours: warcio would use
-    // CompressionStream at the default level, far more CPU than zlib level 1 (docs/BENCHMARKS.md).
+    // CompressionStream at the default level, far more CPU than zlib level 1 (docs/notes/benchmarks-journal.md).
     const serializer = new WARCSerializer(record, { gzip: false, digest: DIGEST });
     // No hashing in warcio: the recorder presets every digest with node:crypto, and warcio would
     // otherwise instantiate a hash-wasm module per record for a payload digest of requests.
@@ -234,5 +266,9 @@ export class WarcFileWriter {
     await this.flushPending(file);
     await file.handle.close();
     await file.index.close();
+    if (file.published) {
+      await file.published.warc.publishWhole();
+      await file.published.index.publishWhole();
+    }
   }
 }

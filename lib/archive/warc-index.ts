@@ -5,8 +5,11 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { listGrowingObjects, readGrowingObject } from "../storage/growing-object";
+import { ObjectNotFoundError, type ObjectStorage } from "../storage/object-storage";
+import { storageFor } from "../storage/storage-for";
 import { parseCdxjLine } from "./cdxj";
-import { CDXJ_SIDECAR_SUFFIX, crawlWarcDir, WARC_SUFFIX } from "./warc-paths";
+import { CDXJ_SIDECAR_SUFFIX, crawlWarcKeyPrefix, WARC_SUFFIX } from "./warc-paths";
 
 export interface WarcFileInfo {
   name: string;
@@ -14,9 +17,20 @@ export interface WarcFileInfo {
   bytes: number;
 }
 
-/** The crawl's WARC files in the order written (their names sort by time); [] when it kept none. */
-export async function listCrawlWarcFiles(dataDir: string, crawlId: number): Promise<WarcFileInfo[]> {
-  return listWarcFiles(crawlWarcDir(dataDir, crawlId));
+/** A crawl's WARC file in the storage: its name, storage key and size (of its published bytes while it grows). */
+export interface StoredWarcFile {
+  name: string;
+  key: string;
+  bytes: number;
+}
+
+/** The crawl's WARC files in the storage, in the order written (their names sort by time); [] when it kept none. */
+export async function listCrawlWarcFiles(dataDir: string, crawlId: number, storage: ObjectStorage = storageFor(dataDir)): Promise<StoredWarcFile[]> {
+  const objects = await listGrowingObjects(storage, crawlWarcKeyPrefix(crawlId));
+  return objects
+    .filter((object) => object.key.endsWith(WARC_SUFFIX) && !object.key.slice(object.key.lastIndexOf("/") + 1).startsWith("."))
+    .map((object) => ({ name: object.key.slice(object.key.lastIndexOf("/") + 1), key: object.key, bytes: object.bytes }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 /** The WARC files in `dir`, by name; [] when it does not exist. */
@@ -37,14 +51,15 @@ export async function listWarcFiles(dir: string): Promise<WarcFileInfo[]> {
 }
 
 /** Every CDXJ line of the crawl's sidecars whose record lies within the file's first `bytes` bytes. */
-export async function readCrawlCdxjLines(dataDir: string, crawlId: number, files?: WarcFileInfo[]): Promise<string[]> {
+export async function readCrawlCdxjLines(dataDir: string, crawlId: number, files?: StoredWarcFile[], storage: ObjectStorage = storageFor(dataDir)): Promise<string[]> {
   const lines: string[] = [];
-  for (const file of files ?? (await listCrawlWarcFiles(dataDir, crawlId))) {
+  for (const file of files ?? (await listCrawlWarcFiles(dataDir, crawlId, storage))) {
     let text: string;
     try {
-      text = await fs.promises.readFile(file.path + CDXJ_SIDECAR_SUFFIX, "utf8");
-    } catch {
-      continue;
+      text = (await readGrowingObject(storage, file.key + CDXJ_SIDECAR_SUFFIX)).toString("utf8");
+    } catch (error) {
+      if (error instanceof ObjectNotFoundError) continue;
+      throw error;
     }
     for (const line of text.split("\n")) {
       const parsed = line ? parseCdxjLine(line) : null;
@@ -60,9 +75,9 @@ export interface WarcRecordRef {
 }
 
 /** URL → the record of its last 2xx GET response (or revisit). Empty when the crawl kept no archive. */
-export async function lastSuccessByUrl(dataDir: string, crawlId: number): Promise<Map<string, WarcRecordRef>> {
+export async function lastSuccessByUrl(dataDir: string, crawlId: number, storage: ObjectStorage = storageFor(dataDir)): Promise<Map<string, WarcRecordRef>> {
   const refs = new Map<string, WarcRecordRef>();
-  for (const line of await readCrawlCdxjLines(dataDir, crawlId)) {
+  for (const line of await readCrawlCdxjLines(dataDir, crawlId, undefined, storage)) {
     const { fields } = parseCdxjLine(line)!;
     const status = Number(fields.status);
     if (status >= 200 && status < 300 && fields.url && fields.filename && fields.recordId) {

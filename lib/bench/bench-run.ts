@@ -5,7 +5,7 @@ import { loadConfig } from "../config";
 import { parseCrawlConfig, type Strategy } from "../crawl-config";
 import { HostPoliteness } from "../crawler/fetch/host-politeness";
 import { EngineMeter } from "../crawler/engine/engine-meter";
-import { runStoredCrawl } from "../crawler/run-stored-crawl";
+import { runStoredCrawl } from "../worker/run-stored-crawl";
 import { ensureMigrated, openDatabase } from "../store";
 import { insertCrawl } from "../store/insert-crawl";
 

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { loadConfig } from "../config";
 import { HostPoliteness } from "../crawler/fetch/host-politeness";
-import { runStoredCrawl } from "../crawler/run-stored-crawl";
+import { runStoredCrawl } from "../worker/run-stored-crawl";
 import { startEvolvingSite } from "../sitesim/evolving";
 import { ensureMigrated, openDatabase, type Db } from "../store";
 import { createCrawl } from "../store/commands/create-crawl";

@@ -6,13 +6,8 @@ import { PROJECT_ROOT } from "../store/migrations";
 import type { BenchRunInput, BenchRunResult } from "./bench-run";
 import { atLeastAsGoodAfter, requestsToReach, targetsCurve } from "./curve-metrics";
 
-/**
- * A strategy of the crawl settings, or "sb-paper": SB-CLASSIFIER as the paper runs it (a uniformly
- * random link of the chosen group, AUER's bonus unscaled), to show what Forage's two additions buy.
- */
-export type BenchStrategy = Strategy | "sb-paper";
-
-const SB_PAPER_PARAMS = { linkRankSamples: 1, rewardScaledExploration: false, urlOutlookWeight: 0, dampBarrenExploration: false, regroupRediscoveredLinks: false };
+/** A strategy of the crawl settings (`sb-paper` among them: the paper's algorithm, to show what Forage's additions buy). */
+export type BenchStrategy = Strategy;
 
 /** The row of the simulator's reference BFS (the paper's BFS: FIFO over every link, no classifier). */
 export const SITE_REFERENCE_BFS = "bfs (site reference)";
@@ -66,7 +61,7 @@ const CURVE_STEP = 50;
 const BIN = path.join(PROJECT_ROOT, "bin/forage.mjs");
 
 /** Runs a child `forage` process and returns its stdout (stderr is passed through on failure). */
-function runForage(args: string[], onLine?: (line: string, stop: () => void) => void): Promise<string> {
+export function runForage(args: string[], onLine?: (line: string, stop: () => void) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd: PROJECT_ROOT, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
@@ -81,8 +76,23 @@ function runForage(args: string[], onLine?: (line: string, stop: () => void) => 
   });
 }
 
-/** Starts the site in its own process (its CPU must not count as the crawler's); resolves its root URL and a stop function. */
-async function startSiteProcess(shape: SiteShape, size: SiteSize, seed: number, port: number): Promise<{ rootUrl: string; stop: () => void }> {
+/**
+ * Starts the site in its own process (its CPU must not count as the crawler's); resolves its root URL and a stop function.
+ * The port is fixed (the classifier sees it), and the bench's ports lie in Linux's ephemeral range, where an outgoing
+ * connection of another program may hold one for a while: a port in use is tried again for up to a minute.
+ */
+export async function startSiteProcess(shape: SiteShape, size: SiteSize, seed: number, port: number): Promise<{ rootUrl: string; stop: () => void }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startSiteOnce(shape, size, seed, port);
+    } catch (error) {
+      if (attempt >= 12 || !(error instanceof Error) || !error.message.includes("EADDRINUSE")) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+    }
+  }
+}
+
+function startSiteOnce(shape: SiteShape, size: SiteSize, seed: number, port: number): Promise<{ rootUrl: string; stop: () => void }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, "demo", "--shape", shape, "--size", String(size), "--seed", String(seed), "--port", String(port)], {
       cwd: PROJECT_ROOT,
@@ -128,11 +138,11 @@ export async function runBench(options: BenchOptions): Promise<BenchRow[]> {
       for (const strategy of options.strategies) {
         const input: BenchRunInput = {
           rootUrl: server.rootUrl,
-          strategy: strategy === "sb-paper" ? "sb" : strategy,
+          strategy,
           seed: options.seed,
           budgetRequests,
           targetMimeTypes: [...targetMimeTypes],
-          params: strategy === "sb-paper" ? { ...options.params, ...SB_PAPER_PARAMS } : options.params,
+          params: options.params,
         };
         const output = await runForage(["bench-run", JSON.stringify(input)]);
         const result = JSON.parse(output.trim().split("\n").pop()!) as BenchRunResult;
@@ -199,4 +209,9 @@ export function formatBenchTable(rows: BenchRow[]): string {
     );
   }
   return lines.join("\n");
+}
+
+/** The crawl strategy and parameters a bench strategy stands for (every bench strategy is a crawl strategy). */
+export function benchStrategySettings(strategy: BenchStrategy, params?: Record<string, unknown>): { strategy: Strategy; params?: Record<string, unknown> } {
+  return { strategy, params };
 }

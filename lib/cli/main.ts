@@ -3,6 +3,7 @@ import { benchCommand, benchHelp, benchRunCommand } from "./commands/bench";
 import { crawlCommand, crawlHelp } from "./commands/crawl";
 import { demoCommand, demoHelp } from "./commands/demo";
 import { exportCommand, exportHelp } from "./commands/export";
+import { harvestCommand, harvestHelp } from "./commands/harvest";
 import { importCommand, importHelp } from "./commands/import";
 import { migrateCommand, migrateHelp } from "./commands/migrate";
 import { replayCommand, replayHelp } from "./commands/replay";
@@ -21,6 +22,7 @@ const commands: Record<string, Command> = {
   crawl: { help: crawlHelp, run: crawlCommand },
   demo: { help: demoHelp, run: demoCommand },
   export: { help: exportHelp, run: exportCommand },
+  harvest: { help: harvestHelp, run: harvestCommand },
   import: { help: importHelp, run: importCommand },
   migrate: { help: migrateHelp, run: migrateCommand },
   replay: { help: replayHelp, run: replayCommand },

@@ -6,13 +6,11 @@
  *
  * Deliberate deviations from the kit, for speed:
  * - Exact search by default (`index: "exact"`), HNSW on request (`"hnsw"`). On a
- *   synthetic WordPress-like crawl (90 links/page, per-page body classes so most tag
- *   paths are new, ~11 new actions per page), hnswlib at 4096 dims cost 2.1 ms per link
- *   (search ~0.35 ms, in-place point update ~4 ms): 230 ms per page. The exact search
- *   below cost 10–40 µs per link up to 3,000 actions (~240 µs at 8,000). It returns the
- *   true nearest centroid, which HNSW with ef = 10 misses often on these sparse,
- *   near-orthogonal vectors (30 of 50 in a test), and it resumes exactly, where a
- *   rebuilt HNSW graph does not.
+ *   site whose pages carry per-page classes (most tag paths new), hnswlib at 4096
+ *   dimensions costs milliseconds per link, mostly in-place point updates; the exact
+ *   search below costs tens of µs up to thousands of actions. It returns the true
+ *   nearest centroid, which HNSW with a small ef often misses on these sparse,
+ *   near-orthogonal vectors, and it resumes exactly, where a rebuilt HNSW graph does not.
  * - Centroids are stored as the sum of the members' vectors and their count: the
  *   centroid is sum/n, the running mean without its rounding drift, and adding a member
  *   costs O(its non-zeros) instead of rescaling the whole centroid (which, on a menu
@@ -54,7 +52,7 @@ export interface Assignment {
 export interface ActionGrouperState {
   readonly projector: TagPathProjectorState;
   /** By action id: member count, founding tag path, Σ member vectors (sparse, slot order), |Σ|². */
-  readonly actions: { members: number; sampleTagPath: string; indices: number[]; sums: number[]; normSquared: number }[];
+  readonly actions: { members: number; sampleTagPath: string; indices: number[]; sums: number[]; normSquared: number; derivedFrom?: number }[];
   /** Memo in insertion order: tag path, action id, vocabulary size when it was projected. */
   readonly memo: [tagPath: string, actionId: number, vocabularySize: number][];
 }
@@ -62,6 +60,8 @@ export interface ActionGrouperState {
 interface Action {
   members: number;
   readonly sampleTagPath: string;
+  /** Set for an action split off another (see {@link ActionGrouper.derive}): it has no centroid. */
+  readonly derivedFrom?: number;
   /** Σ of the members' vectors; slots are append-only. */
   readonly indices: number[];
   readonly sums: number[];
@@ -134,6 +134,24 @@ export class ActionGrouper {
     return out;
   }
 
+  /**
+   * A new action split off `parentId` (action-splitter.ts): it takes part of the parent's links by
+   * their URL, not by tag path, so it has no centroid and no tag path is ever assigned to it.
+   */
+  derive(parentId: number, label: string): number {
+    const parent = this.actions[parentId];
+    if (!parent || parent.derivedFrom !== undefined) throw new RangeError(`Action ${parentId} cannot be split`);
+    const id = this.actions.length;
+    this.actions.push({ members: 0, sampleTagPath: `${parent.sampleTagPath} ${label}`, indices: [], sums: [], slotOf: new Map(), normSquared: 0, derivedFrom: parentId });
+    this.visited.push(0);
+    return id;
+  }
+
+  /** The action a split action was derived from; undefined for an action of tag paths. */
+  derivedFrom(actionId: number): number | undefined {
+    return this.actions[actionId]?.derivedFrom;
+  }
+
   /** The action a tag path already assigned belongs to, without adding a member; undefined if never assigned. */
   groupOf(tagPath: string): number | undefined {
     return this.memo.get(tagPath)?.actionId;
@@ -165,6 +183,7 @@ export class ActionGrouper {
         indices: a.indices.slice(),
         sums: a.sums.slice(),
         normSquared: a.normSquared,
+        ...(a.derivedFrom === undefined ? {} : { derivedFrom: a.derivedFrom }),
       })),
       memo: [...this.memo].map(([path, e]) => [path, e.actionId, e.vocabularySize]),
     };
@@ -180,6 +199,12 @@ export class ActionGrouper {
     const grouper = new ActionGrouper(options);
     grouper.projector = TagPathProjector.fromState(state.projector, options);
     for (const [id, a] of state.actions.entries()) {
+      if (a.derivedFrom !== undefined) {
+        if (!(a.derivedFrom < id) || grouper.actions[a.derivedFrom]!.derivedFrom !== undefined) throw new TypeError(`Invalid grouper state: action ${id}`);
+        grouper.actions.push({ members: a.members, sampleTagPath: a.sampleTagPath, indices: [], sums: [], slotOf: new Map(), normSquared: 0, derivedFrom: a.derivedFrom });
+        grouper.visited.push(0);
+        continue;
+      }
       if (a.indices.length !== a.sums.length || !(a.members >= 1)) throw new TypeError(`Invalid grouper state: action ${id}`);
       const vector = { indices: Uint16Array.from(a.indices), values: Float64Array.from(a.sums) };
       const action = grouper.actions[grouper.newAction(a.sampleTagPath, vector)]!;

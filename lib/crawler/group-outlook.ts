@@ -16,9 +16,9 @@
  * average pull's, in the units of the group means. A group whose links look average gains
  * nothing; one whose links all look worse than average loses up to weight × rewardScale.
  *
- * Measured (tuning harness, small sites, seeds 1–8, requests to 90 % ÷ the paper's BFS; weight
- * 0 → 3): statistics office 0.50 → 0.47, deep archive 0.82 → 0.75, open data 0.50 → 0.51;
- * weight 1 or 10, 8 samples, α = 2 all within ±0.03 of weight 3 with 4 samples.
+ * Four samples and weight 3: the outlook helps where one section holds the targets and costs
+ * nothing elsewhere; more samples or another weight measured no better (docs/BENCHMARKS.md,
+ * "what each default is worth").
  */
 export const OUTLOOK_SAMPLES = 4;
 /** e^5 ≈ 148 times an average page's chance: beyond, a single lucky token should not decide. */

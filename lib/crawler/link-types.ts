@@ -11,6 +11,11 @@ export interface PageContext {
   readonly encoding?: string;
   /** The HTML is a UTF-8 page's bytes, one char each (html-decoding.ts, `DecodedHtml.utf8Bytes`). @default false */
   readonly utf8Bytes?: boolean;
+  /**
+   * Replace per-page numbers and hashes in classes and ids of tag paths (`postid-123` →
+   * `postid-N`; tag-path-classes.ts). @default false (tag paths exactly as ALGORITHM.md defines them)
+   */
+  readonly stableClassNames?: boolean;
 }
 
 /** One outgoing link of a page. */

@@ -2,7 +2,7 @@
  * Link extraction with tag paths (docs/ALGORITHM.md, "Links and tag paths").
  *
  * htmlparser2's `Tokenizer` (the streaming layer under its `Parser`) plus our own element
- * stack, no DOM: a DOM (cheerio) costs ~5 ms on a 40 KB page, this ~0.7 ms. `Parser` was
+ * stack, no DOM: building a DOM (cheerio) costs several times the whole tokenizing. `Parser` was
  * dropped too: its attribute objects and `unshift` stack cost as much as this whole file,
  * and its implied end tags only look at the top of the stack. The stack follows the HTML5
  * tree-construction rules that change paths on real, sloppy pages:
@@ -22,6 +22,7 @@ import {
 } from "./html-tree-rules";
 import { LinkResolver } from "./link-resolver";
 import { decode, MAX_ANCHOR_CHARS, refreshUrl } from "./link-text";
+import { stableClassNames } from "./tag-path-classes";
 import type { ExtractedLink, LinkTag, PageContext, PageLimitCounts, PageLinks, ParsedPage, RawLink } from "./link-types";
 
 export { refreshUrl } from "./link-text";
@@ -92,6 +93,7 @@ class LinkCollector implements TokenizerCallbacks, ParsedPage {
   constructor(
     private readonly html: string,
     private readonly utf8Bytes: boolean,
+    private readonly stableNames: boolean,
   ) {}
 
   onopentagname(start: number, end: number): void {
@@ -139,9 +141,12 @@ class LinkCollector implements TokenizerCallbacks, ParsedPage {
     let step = name;
     const cls = this.attrs[A_CLASS]?.trim();
     // The regex split only runs on untidy attributes (tabs, newlines, double spaces).
-    if (cls) step += "." + (/[\t\n\f\r]| {2}/.test(cls) ? cls.split(/[\t\n\f\r ]+/).join(" ") : cls);
+    if (cls) {
+      const list = /[\t\n\f\r]| {2}/.test(cls) ? cls.split(/[\t\n\f\r ]+/).join(" ") : cls;
+      step += "." + (this.stableNames ? stableClassNames(list) : list);
+    }
     const id = this.attrs[A_ID]?.trim();
-    if (id) step += "#" + id;
+    if (id) step += "#" + (this.stableNames ? stableClassNames(id) : id);
     return capPath(step, this.limits);
   }
 
@@ -355,7 +360,7 @@ export class PageLinkParser {
     private readonly pageUrl: string,
     private readonly page: PageContext = {},
   ) {
-    this.collector = new LinkCollector(html, page.utf8Bytes ?? false);
+    this.collector = new LinkCollector(html, page.utf8Bytes ?? false, page.stableClassNames ?? false);
     this.tokenizer = new Tokenizer({ decodeEntities: false }, this.collector);
   }
 

@@ -9,7 +9,7 @@
  * rate shrunk towards the overall one by {@link PRIOR_PULLS} imaginary pulls: a naive-Bayes
  * log-ratio in which unseen tokens count 0. Where the character 2-grams blur a section name
  * into the digits of long slugs, a segment is one token: on the deep archive and the newspaper
- * this ranks the section holding the targets first (measured: docs/BENCHMARKS.md).
+ * this ranks the section holding the targets first (measured: docs/notes/benchmarks-journal.md).
  *
  * Memory is fixed: tokens are hashed (FNV-1a, 32 bits) into {@link BUCKETS} counters, so a
  * crawl of millions of pages with unique slugs costs 2 MB; a collision only blurs two rates.

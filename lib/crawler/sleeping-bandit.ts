@@ -15,7 +15,7 @@
  * usually brings". AUER's α = 2√2 is tuned for rewards in [0, 1]; crawl rewards are counts of
  * targets, ~0.02 per pull on a sparse documentation archive and ~3 on a publication list. On the
  * sparse site the raw bonus dwarfed every mean, so the bandit went round-robin over its groups
- * (measured: as many requests as BFS); scaled, a group's mean decides once it has been tried.
+ * (as many requests as BFS); scaled, a group's mean decides once it has been tried.
  *
  * Forage option (`barrenDamping`, on in SB crawls by default): once pulled, while an action has
  * never given a reward, its bonus is multiplied by the share of its pulls that were *fertile*, with
@@ -24,14 +24,18 @@
  * (mean reward > 0). AUER tries every zero-reward action ≈ α² ln t times alike; on a
  * documentation archive those are print versions and breadcrumbs of pages already crawled as much
  * as the child lists that lead down to the dossier lists. A barren action's bonus falls as n^-3/2
- * instead of n^-1/2, so it gets ≈ (α² ln t)^(1/3) pulls (measured: docs/BENCHMARKS.md). Links into
+ * instead of n^-1/2, so it gets ≈ (α² ln t)^(1/3) pulls. Links into
  * unpaid actions do not count, or a calendar trap (every page a new "previous month" link) would
  * stay undamped and take the budget that the damped actions leave. The first reward lifts the
  * damping for good: the mean then speaks for the action.
  *
- * Choosing scans the awake actions only, O(awake) per choice (~20 µs for 5,000 awake
- * actions). A heap was rejected: every score moves with t at every request.
+ * Policy (`policy`): the paper's AUER above (default), or `kl-ucb` / `thompson`, indexes made for
+ * count rewards (bandit-policies.ts). The two Forage options above shape AUER's bonus only.
+ *
+ * Choosing scans the awake actions only, O(awake) per choice (a few µs per thousand
+ * awake actions). A heap was rejected: every score moves with t at every request.
  */
+import { gammaPosterior, klUcbPoissonIndex, sampleGamma, type BanditPolicy } from "./bandit-policies";
 import type { Prng } from "./prng";
 
 /** Settings; defaults from docs/ALGORITHM.md. */
@@ -42,6 +46,8 @@ export interface SleepingBanditOptions {
   readonly rewardScaledBonus?: boolean;
   /** Damp the bonus of actions that never gave a reward by their share of fertile pulls. @default false */
   readonly barrenDamping?: boolean;
+  /** The index an action is chosen by (bandit-policies.ts). @default "auer" */
+  readonly policy?: BanditPolicy;
 }
 
 /** What the cockpit shows per action. */
@@ -61,6 +67,13 @@ export interface SleepingBanditState {
   readonly rewardScaledBonus?: boolean;
   /** Absent in checkpoints written before the option existed (false then). */
   readonly barrenDamping?: boolean;
+  /** Absent in checkpoints written before policies existed ("auer" then). */
+  readonly policy?: BanditPolicy;
+  /**
+   * The awake actions in the order choices scan them (absent in older checkpoints: id order). Kept
+   * because a Thompson choice draws one sample per awake action in that order.
+   */
+  readonly awake?: number[];
   /** `fertilePulls` is absent in checkpoints written before `barrenDamping` existed (0 then). */
   readonly actions: { selections: number; meanReward: number; totalReward: number; fertilePulls?: number; links: number[] }[];
 }
@@ -81,8 +94,8 @@ const EPSILON = 1e-6;
 
 /**
  * Actions asked for their outlook per choice at most (see {@link SleepingBandit.chooseWithOutlook}):
- * the SB outlook ranks 4 URLs per group at ≈ 1.6 µs each, so 16 groups keep it under 0.1 ms per
- * request; 64 measured the same efficiency within ±0.02 (docs/BENCHMARKS.md) at up to 0.4 ms.
+ * the SB outlook ranks a few URLs per group, so a bound keeps its cost per request small and
+ * constant; asking more groups bought no efficiency.
  */
 export const OUTLOOK_MAX_ASKED = 16;
 
@@ -93,6 +106,7 @@ export class SleepingBandit {
   readonly alpha: number;
   readonly rewardScaledBonus: boolean;
   readonly barrenDamping: boolean;
+  readonly policy: BanditPolicy;
   private readonly arms: Arm[] = [];
   /** Pulls and reward of every action together (the reward scale). Rewards are target counts, so the sum is exact. */
   private pulls = 0;
@@ -106,10 +120,16 @@ export class SleepingBandit {
     this.alpha = options.alpha ?? 2 * Math.SQRT2;
     this.rewardScaledBonus = options.rewardScaledBonus ?? false;
     this.barrenDamping = options.barrenDamping ?? false;
+    this.policy = options.policy ?? "auer";
   }
 
   static fromState(state: SleepingBanditState): SleepingBandit {
-    const bandit = new SleepingBandit({ alpha: state.alpha, rewardScaledBonus: state.rewardScaledBonus ?? false, barrenDamping: state.barrenDamping ?? false });
+    const bandit = new SleepingBandit({
+      alpha: state.alpha,
+      rewardScaledBonus: state.rewardScaledBonus ?? false,
+      barrenDamping: state.barrenDamping ?? false,
+      policy: state.policy ?? "auer",
+    });
     for (const [id, a] of state.actions.entries()) {
       if (!(a.selections >= 0) || !Array.isArray(a.links)) throw new TypeError(`Invalid bandit state: action ${id}`);
       const arm = bandit.arm(id);
@@ -122,6 +142,7 @@ export class SleepingBandit {
       bandit.rewardSum += a.totalReward;
       for (const link of a.links) bandit.addLink(id, link);
     }
+    if (state.awake) bandit.restoreAwakeOrder(state.awake);
     return bandit;
   }
 
@@ -130,6 +151,8 @@ export class SleepingBandit {
       alpha: this.alpha,
       rewardScaledBonus: this.rewardScaledBonus,
       barrenDamping: this.barrenDamping,
+      policy: this.policy,
+      awake: this.awake.slice(),
       actions: this.arms.map((a) => ({
         selections: a.selections,
         meanReward: a.meanReward,
@@ -176,21 +199,51 @@ export class SleepingBandit {
    * mean + α·sqrt(ln t / (n + 1e-6)) (times the reward scale when `rewardScaledBonus`, times
    * (fertile + 1) / (n + 2) when `barrenDamping` and the action never gave a reward). For
    * t ≤ 1, ln t ≤ 0 and the bonus is 0 (the kit scores everything 0 at t = 0).
+   * With `kl-ucb`, the Poisson KL-UCB index; with `thompson`, the posterior mean (what is shown:
+   * a choice draws from the posterior instead).
    */
   score(actionId: number, t: number): number {
     const arm = this.arms[actionId];
     if (!arm || arm.links.length === 0) return 0;
+    if (this.policy === "kl-ucb") return klUcbPoissonIndex(arm.meanReward, arm.selections, t > 1 ? Math.log(t) : 0);
+    if (this.policy === "thompson") {
+      const { shape, rate } = gammaPosterior(arm.totalReward, arm.selections);
+      return shape / rate;
+    }
     return arm.meanReward + this.bonusScale(t) * arm.exploreWeight;
   }
 
-  /** The awake action with the highest score (ties: lowest id), or null when all sleep. */
-  choose(t: number): number | null {
-    const scale = this.bonusScale(t);
+  /**
+   * The index of each action at t for one choice: AUER's score, the KL-UCB index, or one draw
+   * from the Thompson posterior (from `prng`, which `thompson` needs).
+   */
+  private indexer(t: number, prng: Prng | undefined): (arm: Arm) => number {
+    switch (this.policy) {
+      case "auer": {
+        const scale = this.bonusScale(t);
+        return (arm) => arm.meanReward + scale * arm.exploreWeight;
+      }
+      case "kl-ucb": {
+        const logT = t > 1 ? Math.log(t) : 0;
+        return (arm) => klUcbPoissonIndex(arm.meanReward, arm.selections, logT);
+      }
+      case "thompson": {
+        if (!prng) throw new TypeError("Thompson sampling needs the crawl's PRNG");
+        return (arm) => {
+          const { shape, rate } = gammaPosterior(arm.totalReward, arm.selections);
+          return sampleGamma(shape, rate, prng);
+        };
+      }
+    }
+  }
+
+  /** The awake action with the highest index (ties: lowest id), or null when all sleep. `prng`: for `thompson`. */
+  choose(t: number, prng?: Prng): number | null {
+    const index = this.indexer(t, prng);
     let best = -1;
     let bestScore = -Infinity;
     for (const id of this.awake) {
-      const arm = this.arms[id]!;
-      const score = arm.meanReward + scale * arm.exploreWeight;
+      const score = index(this.arms[id]!);
       if (score > bestScore || (score === bestScore && id < best)) {
         best = id;
         bestScore = score;
@@ -208,14 +261,14 @@ export class SleepingBandit {
    * the same draws after a checkpoint restore (which rebuilds the awake list in id order). Ties:
    * lowest id.
    */
-  chooseWithOutlook(t: number, outlook: (actionId: number, links: readonly number[]) => number, maxAsked = OUTLOOK_MAX_ASKED): number | null {
-    const asked = this.bestByScore(t, maxAsked).sort((a, b) => a - b);
-    const scale = this.bonusScale(t);
+  chooseWithOutlook(t: number, outlook: (actionId: number, links: readonly number[]) => number, maxAsked = OUTLOOK_MAX_ASKED, prng?: Prng): number | null {
+    const { ids, scores } = this.bestByScore(t, maxAsked, prng);
+    const order = ids.map((_, i) => i).sort((a, b) => ids[a]! - ids[b]!);
     let best = -1;
     let bestScore = -Infinity;
-    for (const id of asked) {
-      const arm = this.arms[id]!;
-      const score = arm.meanReward + scale * arm.exploreWeight + outlook(id, arm.links);
+    for (const i of order) {
+      const id = ids[i]!;
+      const score = scores[i]! + outlook(id, this.arms[id]!.links);
       if (score > bestScore) {
         best = id;
         bestScore = score;
@@ -224,11 +277,14 @@ export class SleepingBandit {
     return best < 0 ? null : best;
   }
 
-  /** The (at most) `m` awake actions with the highest AUER scores, ties to the lowest id; in no particular order. */
-  private bestByScore(t: number, m: number): number[] {
-    const scale = this.bonusScale(t);
-    const scoreOf = (id: number) => this.arms[id]!.meanReward + scale * this.arms[id]!.exploreWeight;
-    if (this.awake.length <= m) return this.awake.slice();
+  /**
+   * The (at most) `m` awake actions with the highest indexes, ties to the lowest id, with their
+   * indexes (each computed once: a Thompson index is a draw); in no particular order.
+   */
+  private bestByScore(t: number, m: number, prng: Prng | undefined): { ids: number[]; scores: number[] } {
+    const index = this.indexer(t, prng);
+    const scoreOf = (id: number) => index(this.arms[id]!);
+    if (this.awake.length <= m) return { ids: this.awake.slice(), scores: this.awake.map(scoreOf) };
     // Min-heap of the best m so far; its root is the worst of them.
     const heap: number[] = [];
     const scores: number[] = [];
@@ -261,7 +317,7 @@ export class SleepingBandit {
         siftDown(0);
       }
     }
-    return heap;
+    return { ids: heap, scores };
   }
 
   /** Moves an unvisited link to another action; false when `from` does not hold it. */
@@ -272,6 +328,40 @@ export class SleepingBandit {
     this.removeAt(from, links!, at);
     this.addLink(to, linkId);
     return true;
+  }
+
+  /** Whether an unvisited link of the action satisfies `test` (O(its links)). */
+  hasLink(actionId: number, test: (linkId: number) => boolean): boolean {
+    return this.arms[actionId]?.links.some(test) ?? false;
+  }
+
+  /**
+   * Splits action `to` off action `from` (action-splitter.ts): the waiting links `belongs` selects
+   * move to `to`, and so do `pulls` of `from`'s pulls with their `reward` (the pulls of those
+   * links so far), so that each action's mean is its own links'. O(links of `from`), once per split.
+   */
+  splitOff(from: number, to: number, belongs: (linkId: number) => boolean, pulls: number, reward: number): void {
+    const source = this.arm(from);
+    const target = this.arm(to);
+    const kept: number[] = [];
+    const moved: number[] = [];
+    for (const link of source.links) (belongs(link) ? moved : kept).push(link);
+    source.links.length = 0;
+    source.links.push(...kept);
+    if (kept.length === 0 && this.awakeAt[from] !== -1) this.sleep(from);
+    for (const link of moved) this.addLink(to, link);
+    const taken = Math.min(pulls, source.selections);
+    const takenReward = Math.min(reward, source.totalReward);
+    source.selections -= taken;
+    source.totalReward -= takenReward;
+    source.meanReward = source.selections > 0 ? source.totalReward / source.selections : 0;
+    source.fertilePulls = Math.min(source.fertilePulls, source.selections);
+    target.selections += taken;
+    target.totalReward += takenReward;
+    target.meanReward = target.selections > 0 ? target.totalReward / target.selections : 0;
+    target.fertilePulls = target.totalReward > 0 ? target.selections : 0;
+    source.exploreWeight = this.exploreWeightOf(source);
+    target.exploreWeight = this.exploreWeightOf(target);
   }
 
   /** Removes and returns a uniformly random unvisited link of the action (null if it sleeps). */
@@ -313,7 +403,7 @@ export class SleepingBandit {
 
   /** {@link choose} then {@link takeLink}: the next link to crawl, or null when every action sleeps. */
   next(t: number, prng: Prng): { actionId: number; linkId: number } | null {
-    const actionId = this.choose(t);
+    const actionId = this.choose(t, prng);
     if (actionId === null) return null;
     return { actionId, linkId: this.takeLink(actionId, prng)! };
   }
@@ -376,6 +466,26 @@ export class SleepingBandit {
       this.awakeAt.push(-1);
     }
     return this.arms[actionId]!;
+  }
+
+  /**
+   * Puts the awake list in a saved order: the saved actions that are awake, in that order, then
+   * any other awake one in id order (a state whose links were edited, e.g. a re-crawl's start).
+   */
+  private restoreAwakeOrder(order: readonly number[]): void {
+    const placed = new Set<number>();
+    const list: number[] = [];
+    for (const id of order) {
+      if (this.awakeAt[id] !== undefined && this.awakeAt[id] !== -1 && !placed.has(id)) {
+        placed.add(id);
+        list.push(id);
+      }
+    }
+    for (const id of this.awake) if (!placed.has(id)) list.push(id);
+    list.forEach((id, at) => {
+      this.awake[at] = id;
+      this.awakeAt[id] = at;
+    });
   }
 
   private sleep(actionId: number): void {

@@ -5,8 +5,8 @@
  *
  * The predicates run on every extracted link (hundreds per page, a 1 ms CPU budget per
  * page), so they read the parts of an already-normalised href with string operations
- * instead of re-parsing it: `new URL` costs ~0.3–0.5 µs, four of them per link would
- * eat a fifth of the budget. Anything that does not look like a WHATWG-serialised
+ * instead of re-parsing it: four `new URL` parses per link would eat a large part of the
+ * budget. Anything that does not look like a WHATWG-serialised
  * http(s) URL falls back to `new URL`.
  */
 import { urlPatternProblem } from "./url-pattern-safety";

@@ -1,13 +1,31 @@
 import { lastSuccessByUrl, type WarcRecordRef } from "../archive/warc-index";
 import type { ForageConfig } from "../config";
+import { storageFor } from "../storage/storage-for";
 import type { Db } from "../store/prisma-client";
+import { readChangeReport, type ChangeEntry, type FileChange } from "../store/recrawl-store";
 import { targetFileName, UniqueNames } from "./file-names";
-import { resolveStoredPath, statStoredFile } from "./stored-file";
+import { statStoredFile } from "./stored-file";
 
 /** Manifest columns, in order (docs/API.md "Downloads"). */
-export const MANIFEST_COLUMNS = ["url", "file", "mime", "bytes", "sha256", "sourceUrl", "tagPath", "fetchedAt", "note", "warcFile", "warcRecordId"] as const;
+export const MANIFEST_COLUMNS = [
+  "url",
+  "file",
+  "mime",
+  "bytes",
+  "sha256",
+  "sourceUrl",
+  "tagPath",
+  "fetchedAt",
+  "note",
+  "change",
+  "firstSeenCrawlId",
+  "lastSeenCrawlId",
+  "versions",
+  "warcFile",
+  "warcRecordId",
+] as const;
 
-/** What `note` says when a target's file is not on disk (the `file` cell is then empty). */
+/** What `note` says when a target's file is not in the storage (the `file` cell is then empty). */
 export const MISSING_NOTE = "missing on disk";
 /** What `note` says for a target whose content equals an earlier target's (they share `file`). */
 export const DUPLICATE_NOTE = "same content as an earlier target";
@@ -25,11 +43,20 @@ export interface ManifestEntry {
   tagPath: string | null;
   fetchedAt: string;
   note: string;
+  /**
+   * The file's history from the crawl's change report (recrawl-store.ts): new or changed since
+   * the run it followed, the first and last runs that saw it, and every version as
+   * `crawlId:sha256` separated by spaces. Empty cells for a crawl without a report (running, older).
+   */
+  change: FileChange | "";
+  firstSeenCrawlId: number | null;
+  lastSeenCrawlId: number | null;
+  versions: string;
   /** The WARC file (name) and record holding the target's response; "" when the crawl kept no archive. */
   warcFile: string;
   warcRecordId: string;
-  /** Absolute path of the stored file when this entry is the first with its content; else null. */
-  sourcePath: string | null;
+  /** Storage key of the stored file when this entry is the first with its content; else null. */
+  sourceKey: string | null;
 }
 
 export interface ManifestOptions {
@@ -42,6 +69,16 @@ export interface ManifestOptions {
   pageSize?: number;
   /** URL → its WARC record; @default read from the crawl's CDXJ sidecars */
   warcRecords?: Map<string, WarcRecordRef>;
+  /** URL → its change-report entry; @default read from the crawl's change report */
+  history?: Map<string, ChangeEntry>;
+  /** Only targets whose change is one of these (`?changes=new,changed`); needs a change report. @default every target */
+  changes?: ReadonlySet<FileChange>;
+}
+
+/** URL → change-report entry of a crawl (empty when it has none). */
+export async function changeHistory(config: ForageConfig, crawlId: number): Promise<Map<string, ChangeEntry>> {
+  const report = await readChangeReport(config.dataDir, crawlId);
+  return new Map((report?.files ?? []).map((entry) => [entry.url, entry]));
 }
 
 /**
@@ -54,9 +91,10 @@ export async function* manifestEntries(
   db: Db,
   config: ForageConfig,
   crawlId: number,
-  { upToId, isMissing, pageSize = 500, warcRecords }: ManifestOptions = {},
+  { upToId, isMissing, pageSize = 500, warcRecords, history, changes }: ManifestOptions = {},
 ): AsyncGenerator<ManifestEntry> {
-  const records = warcRecords ?? (await lastSuccessByUrl(config.dataDir, crawlId));
+  const records = warcRecords ?? (await lastSuccessByUrl(config.dataDir, crawlId, storageFor(config.dataDir, config.storage)));
+  const entries = history ?? (await changeHistory(config, crawlId));
   const names = new UniqueNames();
   const fileBySha = new Map<string, string>();
   let cursor = 0;
@@ -70,6 +108,10 @@ export async function* manifestEntries(
     if (rows.length === 0) return;
     for (const row of rows) {
       cursor = row.id;
+      const known = entries.get(row.url);
+      // The report's entry describes this target only when it is about the same bytes.
+      const entry = known && known.sha256 === row.sha256 && known.change !== "carried" && known.change !== "gone" ? known : undefined;
+      if (changes && (!entry || !changes.has(entry.change as FileChange))) continue;
       const base = {
         targetId: row.id,
         url: row.url,
@@ -81,18 +123,22 @@ export async function* manifestEntries(
         fetchedAt: row.fetchedAt.toISOString(),
         warcFile: records.get(row.url)?.warcFile ?? "",
         warcRecordId: records.get(row.url)?.recordId ?? "",
+        change: (entry?.change ?? "") as FileChange | "",
+        firstSeenCrawlId: entry?.firstSeenCrawlId ?? null,
+        lastSeenCrawlId: entry?.lastSeenCrawlId ?? null,
+        versions: entry ? entry.versions.map((version) => `${version.crawlId}:${version.sha256}`).join(" ") : "",
       };
       const shared = fileBySha.get(row.sha256);
       if (shared !== undefined) {
-        yield { ...base, file: shared, note: shared ? DUPLICATE_NOTE : MISSING_NOTE, sourcePath: null };
+        yield { ...base, file: shared, note: shared ? DUPLICATE_NOTE : MISSING_NOTE, sourceKey: null };
         continue;
       }
-      const sourcePath = isMissing
-        ? isMissing(row.id) ? null : resolveStoredPath(config, row.storagePath)
-        : ((await statStoredFile(config, row.storagePath))?.path ?? null);
-      const file = sourcePath === null ? "" : `files/${names.claim(targetFileName(row.url, row.mime))}`;
+      const sourceKey = isMissing
+        ? isMissing(row.id) ? null : row.storagePath
+        : ((await statStoredFile(config, row.storagePath))?.key ?? null);
+      const file = sourceKey === null ? "" : `files/${names.claim(targetFileName(row.url, row.mime))}`;
       fileBySha.set(row.sha256, file);
-      yield { ...base, file, note: sourcePath === null ? MISSING_NOTE : "", sourcePath };
+      yield { ...base, file, note: sourceKey === null ? MISSING_NOTE : "", sourceKey };
     }
     if (rows.length < pageSize) return;
   }
@@ -100,5 +146,5 @@ export async function* manifestEntries(
 
 /** The manifest's cells of an entry, in `MANIFEST_COLUMNS` order. */
 export function manifestCells(entry: ManifestEntry): (string | number | null)[] {
-  return [entry.url, entry.file, entry.mime, entry.bytes, entry.sha256, entry.sourceUrl, entry.tagPath, entry.fetchedAt, entry.note, entry.warcFile, entry.warcRecordId];
+  return MANIFEST_COLUMNS.map((column) => entry[column]);
 }

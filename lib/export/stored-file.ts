@@ -1,25 +1,29 @@
-import fs from "node:fs/promises";
-import path from "node:path";
+import type { Readable } from "node:stream";
 import type { ForageConfig } from "../config";
+import { InvalidKeyError, ObjectNotFoundError } from "../storage/object-storage";
+import { storageFor } from "../storage/storage-for";
 
 /**
- * The absolute path of a stored file, or null when `storagePath` would leave the data folder
- * (an absolute path or `..` in a row must never make the API read /etc/passwd).
+ * A stored file named by a row (`Target.storagePath`): its size when the storage holds it, else
+ * null. A path leaving the storage (absolute, `..`) is null too: a row must never make the API
+ * read /etc/passwd.
  */
-export function resolveStoredPath(config: ForageConfig, storagePath: string): string | null {
-  const root = path.resolve(config.dataDir);
-  const absolute = path.resolve(root, storagePath);
-  return absolute.startsWith(root + path.sep) ? absolute : null;
+export async function statStoredFile(config: ForageConfig, storagePath: string): Promise<{ key: string; size: number } | null> {
+  try {
+    const head = await storageFor(config.dataDir, config.storage).head(storagePath);
+    return head ? { key: storagePath, size: head.bytes } : null;
+  } catch (error) {
+    if (error instanceof InvalidKeyError) return null;
+    throw error;
+  }
 }
 
-/** The file's size when it exists as a regular file inside the data folder, else null. */
-export async function statStoredFile(config: ForageConfig, storagePath: string): Promise<{ path: string; size: number } | null> {
-  const absolute = resolveStoredPath(config, storagePath);
-  if (!absolute) return null;
+/** The stored file's bytes as a stream. @throws ObjectNotFoundError when it is gone */
+export async function openStoredFile(config: ForageConfig, key: string): Promise<Readable> {
   try {
-    const stat = await fs.stat(absolute);
-    return stat.isFile() ? { path: absolute, size: stat.size } : null;
-  } catch {
-    return null;
+    return await storageFor(config.dataDir, config.storage).get(key);
+  } catch (error) {
+    if (error instanceof InvalidKeyError) throw new ObjectNotFoundError(key);
+    throw error;
   }
 }

@@ -1,16 +1,15 @@
-import fs from "node:fs";
 import { Readable } from "node:stream";
 import type { ForageConfig } from "../config";
 import { NotFoundError } from "../api/errors";
 import type { Db } from "../store/prisma-client";
 import type { Download } from "./download";
 import { targetFileName } from "./file-names";
-import { statStoredFile } from "./stored-file";
+import { openStoredFile, statStoredFile } from "./stored-file";
 
 /**
  * One target's stored file, streamed, named like the ZIP names it (without the collision
- * suffix, which only means something inside one archive). The Content-Length is the size on
- * disk, not `Target.bytes`, so the header never disagrees with the body.
+ * suffix, which only means something inside one archive), streamed from the storage. The
+ * Content-Length is the stored size, not `Target.bytes`, so the header never disagrees with the body.
  * @throws NotFoundError for an unknown crawl or target, or "file missing on disk".
  */
 export async function openTargetFile(db: Db, config: ForageConfig, crawlId: number, targetId: number): Promise<Download> {
@@ -25,7 +24,7 @@ export async function openTargetFile(db: Db, config: ForageConfig, crawlId: numb
   const stored = await statStoredFile(config, target.storagePath);
   if (!stored) throw new NotFoundError(`Target ${targetId}`, `Target ${targetId}: file missing on disk`);
   return {
-    stream: Readable.toWeb(fs.createReadStream(stored.path)) as ReadableStream<Uint8Array>,
+    stream: Readable.toWeb(await openStoredFile(config, stored.key)) as ReadableStream<Uint8Array>,
     fileName: targetFileName(target.url, target.mime),
     contentType: safeContentType(target.mime),
     contentLength: stored.size,

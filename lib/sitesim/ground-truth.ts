@@ -69,6 +69,11 @@ export interface GroundTruth {
 
 export interface GroundTruthOptions {
   maxRequests?: number;
+  /**
+   * Filled with the BFS tree: each requested URL → the page whose links queued it first, or the
+   * redirect that led to it ("/" has none). Used by the site floor (floor.ts).
+   */
+  parents?: Map<string, string>;
 }
 
 const TARGET_MIMES = new Set(SIM_TARGET_MIME_TYPES);
@@ -80,7 +85,7 @@ export function requestsToFraction(targets: readonly { bfsRequest: number }[], f
   return targets[need - 1]!.bfsRequest;
 }
 
-export function computeGroundTruth(site: SimulatedSite, shape: ShapeModel, opts: GroundTruthOptions = {}): GroundTruth {
+export function computeGroundTruth(site: SimulatedSite, shape: Pick<ShapeModel, "trapPrefixes" | "disallow">, opts: GroundTruthOptions = {}): GroundTruth {
   const maxRequests = opts.maxRequests ?? 4 * sizeToUrlCount(site.spec.size) + 1000;
   const isTrap = (k: string) => shape.trapPrefixes.some((p) => k.startsWith(p));
   const disallowed = (k: string) => shape.disallow.some((p) => k.startsWith(p));
@@ -96,7 +101,7 @@ export function computeGroundTruth(site: SimulatedSite, shape: ShapeModel, opts:
   };
 
   /** True when the link must be fetched (and was just marked seen). */
-  function admit(key: string): boolean {
+  function admit(key: string, parent: string): boolean {
     if (seen.has(key)) return false;
     seen.add(key);
     if (disallowed(key)) {
@@ -107,6 +112,7 @@ export function computeGroundTruth(site: SimulatedSite, shape: ShapeModel, opts:
       t.mediaLinksSkipped++;
       return false;
     }
+    opts.parents?.set(key, parent);
     return true;
   }
 
@@ -136,7 +142,7 @@ export function computeGroundTruth(site: SimulatedSite, shape: ShapeModel, opts:
         res.render(sink);
         for (const href of sink.external) external.add(href);
         for (const link of sink.allLinks()) {
-          if (!admit(link)) continue;
+          if (!admit(link, key)) continue;
           queue.push(link);
           if (!isTrap(link)) nonTrapQueued++;
         }
@@ -145,7 +151,7 @@ export function computeGroundTruth(site: SimulatedSite, shape: ShapeModel, opts:
         const loc = res.location;
         if (!loc.startsWith("/") || loc.startsWith("//")) return;
         const next = loc.split("#")[0]!;
-        if (!admit(next)) return;
+        if (!admit(next, key)) return;
         key = next;
         continue;
       }

@@ -10,11 +10,14 @@
  * await running.close();
  * ```
  */
-export { buildSite, type SimRequestHeaders, type SimResponse, type SimulatedSite } from "./site";
+export { buildSite, siteFromModel, type SimRequestHeaders, type SimResponse, type SimulatedSite } from "./site";
 export { startSiteServer, type RunningSite, type SiteServerOptions } from "./server";
 export { computeGroundTruth, requestsToFraction, type GroundTruth, type GroundTruthOptions, type GroundTruthTarget } from "./ground-truth";
 export { describeSite } from "./describe";
-export { SITE_SHAPES } from "./shapes/registry";
+export { computeSiteFloor, type SiteFloor } from "./floor";
+export { drawFamilyParams, familySiteSize, type FamilyParams } from "./family";
+export { buildFamilySite, sharedPaginationCase } from "./family/cases";
+export { NAMED_SHAPES, SITE_SHAPES } from "./shapes/registry";
 export { SITE_SIZES, sizeToUrlCount } from "./sizes";
 export { SIM_TARGET_MIME_TYPES, MEDIA_EXTENSIONS, hasMediaExtension, mimeOf } from "./formats";
 export type { SiteShape, SiteSize, SiteSizeName, SiteSpec } from "./types";

@@ -63,8 +63,15 @@ const HTML_TYPE = "text/html; charset=utf-8";
 export function buildSite(spec: SiteSpec): SimulatedSite {
   if (!(spec.shape in SITE_SHAPES)) throw new RangeError(`unknown site shape "${spec.shape}" (${Object.keys(SITE_SHAPES).join(", ")})`);
   if (!Number.isInteger(spec.seed)) throw new RangeError(`site seed must be an integer, got ${spec.seed}`);
+  return siteFromModel(spec, buildShape(spec.shape, spec.seed >>> 0, sizeToUrlCount(spec.size)));
+}
+
+/**
+ * A site answering from an already built shape model: for models built from parameters written
+ * by hand (a named case of the site family). `spec` names it in descriptions and sizes the BFS cap.
+ */
+export function siteFromModel(spec: SiteSpec, shape: ShapeModel): SimulatedSite {
   const frozen: SiteSpec = Object.freeze({ ...spec });
-  const shape: ShapeModel = buildShape(frozen.shape, frozen.seed >>> 0, sizeToUrlCount(frozen.size));
   const robotsTxt =
     "User-agent: *\n" + shape.disallow.map((d) => `Disallow: ${d}\n`).join("") + "\nUser-agent: BadBot\nDisallow: /\n";
   let truth: GroundTruth | null = null;

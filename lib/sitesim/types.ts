@@ -4,7 +4,7 @@ import type { FormatName } from "./files";
 
 /** The site families the simulator can build; see `SITE_SHAPES` for descriptions. */
 export type SiteShape = "statistics-office" | "ministry-portal" | "open-data-portal" | "deep-sparse" | "news-heavy" | "research-repository"
-  | "documentation-site" | "wiki" | "code-forge";
+  | "documentation-site" | "wiki" | "code-forge" | "family";
 
 export type SiteSizeName = "tiny" | "small" | "medium" | "large";
 

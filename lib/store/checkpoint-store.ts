@@ -81,7 +81,8 @@ export async function rollBackToCheckpoint(db: Db, dataDir: string, crawlId: num
   const kept = await db.target.findMany({ where: { crawlId }, select: { sha256: true } });
   const files = new TargetFileStore(dataDir, crawlId);
   files.cleanTemporary();
-  const removed = files.removeUnreferenced(new Set(kept.map((row) => row.sha256)));
+  const referenced = new Set(kept.map((row) => row.sha256));
+  const removed = files.removeUnreferenced(referenced) + (await files.removeUnreferencedStored(referenced));
   return { requestRows: requests.count, targets: targets.count, metricPoints: metricPoints.count, files: removed };
 }
 

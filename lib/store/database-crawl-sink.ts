@@ -40,6 +40,8 @@ export interface DatabaseCrawlSinkOptions {
 /** What the sink needs of the web archive: its records of the exchanges ended so far written to disk. */
 export interface PageArchive {
   sync(): Promise<void>;
+  /** Whether `sync` also publishes the records to a shared bucket (then every batch of rows waits for it). */
+  readonly publishes?: boolean;
 }
 
 /** A new page body whose location in the web archive is not known yet. */
@@ -203,6 +205,10 @@ export class DatabaseCrawlSink implements CrawlSink {
       if (this.failure) throw this.failure;
       try {
         if (archivedBodies.length > 0) batch.bodies.push(...(await this.locate(archivedBodies)));
+        // With a shared bucket, the records of the exchanges these rows log are published before
+        // the rows: a worker taking the crawl over answers them from the log, not the site.
+        else if (this.archive?.publishes && (batch.requests.length > 0 || batch.targets.length > 0 || batch.checkpoint)) await this.archive.sync();
+        await this.pages.publish();
         await this.writer.write(batch);
       } catch (error) {
         this.failure ??= error;

@@ -11,10 +11,12 @@ export interface InsertCrawlOptions {
   heldBy?: { holderId: string; leaseMs: number };
   /** The user who asked for it (null: the command line on the server). */
   createdById?: number | null;
+  /** The harvest this crawl is a run of (lib/store/commands/start-harvest-run.ts). */
+  harvestId?: number | null;
 }
 
 /** Stores a validated crawl (queued, or running under a lease) with its "created" event; returns its id. */
-export async function insertCrawl(db: Db, config: CrawlConfig, { replayOfCrawlId = null, heldBy, createdById = null }: InsertCrawlOptions = {}): Promise<number> {
+export async function insertCrawl(db: Db, config: CrawlConfig, { replayOfCrawlId = null, heldBy, createdById = null, harvestId = null }: InsertCrawlOptions = {}): Promise<number> {
   const crawl = await db.crawl.create({
     data: {
       name: config.name,
@@ -26,6 +28,7 @@ export async function insertCrawl(db: Db, config: CrawlConfig, { replayOfCrawlId
       ...(heldBy ? { workerId: heldBy.holderId, leaseExpiresAt: new Date(Date.now() + heldBy.leaseMs), startedAt: new Date() } : {}),
       replayOfCrawlId,
       createdById,
+      harvestId,
       events: {
         create: {
           level: "info",

@@ -59,8 +59,8 @@ export async function pendingMigrations(db: Db, config: ForageConfig): Promise<s
  * Applies pending migrations with `prisma migrate deploy` (the WASM schema engine: no binary).
  * Every process calls this before touching the database; it is a no-op when nothing is pending.
  * Prisma takes an advisory lock on PostgreSQL; on SQLite the file lock serialises writers.
- * On PostgreSQL the CLI process stays ~10 s after its work (a timer in the WASM schema engine,
- * measured with 6.19.3; up to ~60 s reported): callers run it once, not per test.
+ * On PostgreSQL the CLI process lingers for seconds after its work (a timer in the WASM schema
+ * engine): callers run it once, not per test.
  */
 export async function applyMigrations(config: ForageConfig): Promise<void> {
   if (config.sqlitePath) fs.mkdirSync(path.dirname(config.sqlitePath), { recursive: true });

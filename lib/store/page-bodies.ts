@@ -2,6 +2,9 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import { GrowingObject, MAX_PARTS, readGrowingObject } from "../storage/growing-object";
+import type { ObjectStorage } from "../storage/object-storage";
+import { storageFor } from "../storage/storage-for";
 import { crawlFolder } from "./target-files";
 import { decodeWarcPageBody, isWarcStoragePath } from "./warc-page-body";
 
@@ -37,20 +40,27 @@ const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 0 } };
  * Bodies are written in batches, by {@link sync} (the crawl sink calls it before it writes the
  * rows that point into the pack, so no row points past the file's end) or once
  * {@link MAX_UNWRITTEN_BYTES} wait: one `write` a page cost ~47 µs on this machine's ext4.
+ * With a bucket as the storage, {@link publish} (before each batch of rows) uploads what the
+ * pack gained as a part of the pack's object: another worker can read every body a row names.
  */
 export class PageBodyStore {
   private readonly known = new Set<string>();
-  private readonly relativePath: string;
+  private relativePath: string;
+  /** Packs this run started after its first (a published pack is closed once it has many parts). */
+  private packCount = 0;
   private fd: number | null = null;
   /** Where the next body goes in the pack: the file's size once the waiting bodies are written. */
   private offset = 0;
   private unwritten: Buffer[] = [];
   private unwrittenBytes = 0;
+  private published: GrowingObject | null = null;
 
   constructor(
     private readonly dataDir: string,
     crawlId: number,
-    runId: string = String(Date.now()),
+    private readonly runId: string = String(Date.now()),
+    private readonly storage: ObjectStorage = storageFor(dataDir),
+    private readonly maxParts = MAX_PARTS,
   ) {
     this.relativePath = path.join(crawlFolder(crawlId), "pages", `${runId}${BROTLI_PACK}`);
   }
@@ -96,6 +106,25 @@ export class PageBodyStore {
     this.unwrittenBytes = 0;
   }
 
+  /**
+   * Writes the waiting bodies and publishes the pack's new bytes to the storage (nothing more for
+   * the local folder). A pack with many parts is closed, uploaded whole, and the next body starts
+   * another pack.
+   */
+  async publish(): Promise<void> {
+    this.sync();
+    if (!this.published) return;
+    await this.published.publishTail();
+    if (this.published.parts < this.maxParts) return;
+    const full = this.published;
+    this.sync(); // bodies appended while the part was uploading belong to this pack
+    fs.closeSync(this.fd!);
+    this.fd = null;
+    this.published = null;
+    this.relativePath = path.join(path.dirname(this.relativePath), `${this.runId}-${++this.packCount}${BROTLI_PACK}`);
+    await full.publishWhole();
+  }
+
   /** Marks bodies stored by an earlier run of the crawl (resume). */
   remember(sha256s: Iterable<string>): void {
     for (const sha of sha256s) this.known.add(sha);
@@ -115,20 +144,17 @@ export class PageBodyStore {
       fs.mkdirSync(path.dirname(absolute), { recursive: true });
       this.fd = fs.openSync(absolute, "a");
       this.offset = fs.fstatSync(this.fd).size;
+      if (this.storage.kind !== "local") this.published = new GrowingObject(this.storage, this.relativePath.split(path.sep).join("/"), absolute);
     }
     return this.fd;
   }
 
   /** Reads one stored body back. */
-  static async read(dataDir: string, body: Pick<StoredPageBody, "storagePath" | "offset" | "compressedBytes">): Promise<Buffer> {
-    const handle = await fs.promises.open(path.join(dataDir, body.storagePath), "r");
-    try {
-      const buffer = Buffer.alloc(body.compressedBytes);
-      await handle.read(buffer, 0, body.compressedBytes, body.offset);
-      return decodePackedBody(body.storagePath, buffer);
-    } finally {
-      await handle.close();
-    }
+  static async read(dataDir: string, body: Pick<StoredPageBody, "storagePath" | "offset" | "compressedBytes">, storage: ObjectStorage = storageFor(dataDir)): Promise<Buffer> {
+    const key = body.storagePath.split(path.sep).join("/");
+    const buffer = await readGrowingObject(storage, key, { offset: body.offset, length: body.compressedBytes });
+    if (buffer.length !== body.compressedBytes) throw new Error(`stored page file ${body.storagePath} is truncated`);
+    return decodePackedBody(body.storagePath, buffer);
   }
 }
 

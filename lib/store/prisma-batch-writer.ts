@@ -16,7 +16,7 @@ export const METRIC_COLUMNS = [
 
 /**
  * Batches through Prisma (PostgreSQL): one interactive transaction, hot rows as multi-row raw
- * INSERTs (`createMany` spends ~0.4 ms of CPU per row in the WASM query compiler).
+ * INSERTs (`createMany` spends far more CPU per row in the WASM query compiler: raw-insert.ts).
  */
 export class PrismaBatchWriter implements CrawlBatchWriter {
   constructor(private readonly db: Db) {}

@@ -5,6 +5,10 @@ import type { FetchMethod, FetchOutcome } from "../crawler/fetch/types";
 import { checkpointLastRowId } from "./checkpoint-store";
 import { decodePackedBody } from "./page-bodies";
 import type { Db } from "./prisma-client";
+import { pipeline } from "node:stream/promises";
+import { readGrowingObject } from "../storage/growing-object";
+import type { ObjectStorage } from "../storage/object-storage";
+import { storageFor } from "../storage/storage-for";
 import { crawlFolder } from "./target-files";
 
 /**
@@ -17,7 +21,9 @@ import { crawlFolder } from "./target-files";
  *
  * Target files of those rows are hard-linked into `crawls/<id>/recovery/` first (copied where
  * links are refused): the rollback removes the files no remaining Target row names, and the
- * recovery streams them back into the store as the crawl downloads them again.
+ * recovery streams them back into the store as the crawl downloads them again. With a shared
+ * bucket as the storage (the crawl may have run on another machine), those files are downloaded
+ * there instead, and the rows' pages read from the bucket up front.
  */
 
 /** Where kept target bodies wait, relative to the crawl's folder. */
@@ -41,8 +47,11 @@ export async function loadRecoveryLog(db: Db, dataDir: string, crawlId: number, 
     LEFT JOIN "Target" t ON t."crawlId" = r."crawlId" AND t."url" = r."url" AND r."method" = 'GET'
     WHERE r."crawlId" = ${crawlId} AND r."id" > ${lastId} AND r."seq" > 0
     ORDER BY r."id"`;
-  const packs = new PackReader(dataDir);
-  const keeper = new TargetKeeper(path.join(dataDir, crawlFolder(crawlId), "files"), keptDir);
+  const storage = storageFor(dataDir);
+  // With a shared bucket the crawl may have run on another machine: what the log's answers need
+  // (their pages, their target files) is read from the bucket now, nothing else of the crawl.
+  const packs: BodyReader = storage.kind === "local" ? new PackReader(dataDir) : await prefetchBodies(storage, rows);
+  const keeper: Keeper = storage.kind === "local" ? new TargetKeeper(path.join(dataDir, crawlFolder(crawlId), "files"), keptDir) : await downloadTargets(storage, rows, crawlId, keptDir);
   const answers = rows.map((row) => toAnswer(row, packs, keeper));
   let released = false;
   return {
@@ -56,7 +65,57 @@ export async function loadRecoveryLog(db: Db, dataDir: string, crawlId: number, 
   };
 }
 
-function toAnswer(row: Record<string, unknown>, packs: PackReader, keeper: TargetKeeper): LoggedAnswer {
+interface BodyReader {
+  read(storagePath: string, offset: number, compressedBytes: number): Buffer;
+  close(): void;
+}
+
+interface Keeper {
+  keep(sha256: string): string | null;
+}
+
+/** The page bodies the rows name, read from the storage (ranged reads) and decoded up front. */
+async function prefetchBodies(storage: ObjectStorage, rows: Array<Record<string, unknown>>): Promise<BodyReader> {
+  const bodies = new Map<string, Buffer>();
+  const id = (storagePath: string, offset: number) => `${offset}@${storagePath}`;
+  for (const row of rows) {
+    if (row.bodyPath === null || row.bodyPath === undefined || row.bodyOffset === null || row.bodyCompressedBytes === null) continue;
+    const storagePath = String(row.bodyPath);
+    const offset = Number(row.bodyOffset);
+    if (bodies.has(id(storagePath, offset))) continue;
+    const packed = await readGrowingObject(storage, storagePath.split(path.sep).join("/"), { offset, length: Number(row.bodyCompressedBytes) });
+    bodies.set(id(storagePath, offset), decodePackedBody(storagePath, packed));
+  }
+  return {
+    read(storagePath, offset) {
+      const body = bodies.get(id(storagePath, offset));
+      if (!body) throw new Error(`stored page ${storagePath} at ${offset} was not read`);
+      return body;
+    },
+    close: () => bodies.clear(),
+  };
+}
+
+/** The target files the rows name, downloaded from the storage into the recovery folder; a missing one is null. */
+async function downloadTargets(storage: ObjectStorage, rows: Array<Record<string, unknown>>, crawlId: number, keptDir: string): Promise<Keeper> {
+  const kept = new Map<string, string | null>();
+  for (const row of rows) {
+    const sha256 = row.targetSha256 === null || row.targetSha256 === undefined ? null : String(row.targetSha256);
+    if (!row.isTarget || sha256 === null || kept.has(sha256) || !/^[0-9a-f]{64}$/.test(sha256)) continue;
+    const file = path.join(keptDir, sha256);
+    try {
+      fs.mkdirSync(keptDir, { recursive: true });
+      await pipeline(await storage.get(`${crawlFolder(crawlId).split(path.sep).join("/")}/files/${sha256}`), fs.createWriteStream(file));
+      kept.set(sha256, file);
+    } catch {
+      fs.rmSync(file, { force: true });
+      kept.set(sha256, null);
+    }
+  }
+  return { keep: (sha256) => kept.get(sha256) ?? null };
+}
+
+function toAnswer(row: Record<string, unknown>, packs: BodyReader, keeper: Keeper): LoggedAnswer {
   const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
   const int = (value: unknown) => (value === null || value === undefined ? null : Number(value));
   const outcome = String(row.outcome);

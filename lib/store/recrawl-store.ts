@@ -1,5 +1,5 @@
-import fs from "node:fs";
-import path from "node:path";
+import { ObjectNotFoundError } from "../storage/object-storage";
+import { storageFor } from "../storage/storage-for";
 import { decodeState, encodeState } from "../crawler/engine/engine-state";
 import type { KnownFileOutcome } from "../crawler/engine/recrawl";
 import type { KnownFile, LearnedState, RecrawlBasis, RevisitPage } from "../crawler/engine/recrawl-basis";
@@ -8,8 +8,8 @@ import type { Db } from "./prisma-client";
 import { crawlFolder } from "./target-files";
 
 /**
- * What a finished crawl keeps for the next run of its site, as two gzip JSON files in its data
- * folder (next to its target files, removed with them): `recrawl/learned.json.gz` (the engine's
+ * What a finished crawl keeps for the next run of its site, as two gzip JSON objects in the
+ * storage, under its folder (next to its target files, removed with them): `recrawl/learned.json.gz` (the engine's
  * final state, the pages to revisit, the URLs seen) and `recrawl/changes.json.gz` (every file
  * the runs so far know, with what this run found: new, changed, unchanged, gone, or carried
  * over unseen, and each file's history). Files rather than rows: both are read whole, once per
@@ -48,32 +48,30 @@ export interface ChangeReport {
   files: ChangeEntry[];
 }
 
-export function recrawlDir(dataDir: string, crawlId: number): string {
-  return path.join(dataDir, crawlFolder(crawlId), "recrawl");
+/** The storage key of one of the crawl's re-crawl documents. */
+export function recrawlKey(crawlId: number, name: "changes" | "learned"): string {
+  return `${crawlFolder(crawlId).split("\\").join("/")}/recrawl/${name}.json.gz`;
 }
 
-function writeDocument(file: string, value: unknown): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = `${file}.tmp`;
-  fs.writeFileSync(temporary, encodeState(value));
-  fs.renameSync(temporary, file);
+async function writeDocument(dataDir: string, key: string, value: unknown): Promise<void> {
+  await storageFor(dataDir).put(key, encodeState(value));
 }
 
-function readDocument<T>(file: string): T | null {
+async function readDocument<T>(dataDir: string, key: string): Promise<T | null> {
   try {
-    return decodeState(fs.readFileSync(file)) as T;
+    return decodeState(await storageFor(dataDir).read(key)) as T;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    if (error instanceof ObjectNotFoundError) return null;
     throw error;
   }
 }
 
-export function readChangeReport(dataDir: string, crawlId: number): ChangeReport | null {
-  return readDocument<ChangeReport>(path.join(recrawlDir(dataDir, crawlId), "changes.json.gz"));
+export function readChangeReport(dataDir: string, crawlId: number): Promise<ChangeReport | null> {
+  return readDocument<ChangeReport>(dataDir, recrawlKey(crawlId, "changes"));
 }
 
-export function readLearnedState(dataDir: string, crawlId: number): LearnedState | null {
-  return readDocument<LearnedState>(path.join(recrawlDir(dataDir, crawlId), "learned.json.gz"));
+export function readLearnedState(dataDir: string, crawlId: number): Promise<LearnedState | null> {
+  return readDocument<LearnedState>(dataDir, recrawlKey(crawlId, "learned"));
 }
 
 /** A crawl's target rows with the ETag and Last-Modified their request answered with. */
@@ -135,9 +133,9 @@ async function hubPages(db: Db, crawlId: number, rootUrl: string): Promise<Revis
 
 /** The known files and learned state a re-crawl after `previousCrawlId` starts from. */
 export async function loadRecrawlBasis(db: Db, dataDir: string, previousCrawlId: number, checkKnownFiles: boolean): Promise<RecrawlBasis> {
-  const report = readChangeReport(dataDir, previousCrawlId);
+  const report = await readChangeReport(dataDir, previousCrawlId);
   const known = report ? report.files.filter((file) => file.change !== "gone").map(knownFileOf) : await storedFiles(db, previousCrawlId);
-  return { previousCrawlId, learned: readLearnedState(dataDir, previousCrawlId), known, checkKnownFiles };
+  return { previousCrawlId, learned: await readLearnedState(dataDir, previousCrawlId), known, checkKnownFiles };
 }
 
 function knownFileOf(entry: ChangeEntry): KnownFile {
@@ -159,7 +157,7 @@ export interface FinishedRun {
  * are new or changed, the known files' outcomes, the rest carried over) and its learned state.
  */
 export async function saveRecrawlRecord(db: Db, dataDir: string, run: FinishedRun): Promise<ChangeReport> {
-  const previous = run.previousCrawlId === null ? null : readChangeReport(dataDir, run.previousCrawlId);
+  const previous = run.previousCrawlId === null ? null : await readChangeReport(dataDir, run.previousCrawlId);
   const previousEntries = new Map<string, ChangeEntry>();
   if (previous) {
     for (const entry of previous.files) if (entry.change !== "gone") previousEntries.set(entry.url, entry);
@@ -192,9 +190,9 @@ export async function saveRecrawlRecord(db: Db, dataDir: string, run: FinishedRu
   const counts: ChangeCounts = { new: 0, changed: 0, unchanged: 0, gone: 0 };
   for (const file of files) if (file.change !== "carried") counts[file.change] += 1;
   const report: ChangeReport = { crawlId: run.crawlId, previousCrawlId: run.previousCrawlId, checkedKnownFiles: run.checkedKnownFiles, counts, files };
-  writeDocument(path.join(recrawlDir(dataDir, run.crawlId), "changes.json.gz"), report);
+  await writeDocument(dataDir, recrawlKey(run.crawlId, "changes"), report);
 
-  const previousLearned = run.previousCrawlId === null ? null : readLearnedState(dataDir, run.previousCrawlId);
+  const previousLearned = run.previousCrawlId === null ? null : await readLearnedState(dataDir, run.previousCrawlId);
   const revisit = new Map<string, RevisitPage>();
   for (const page of previousLearned?.revisit ?? []) revisit.set(page.url, page);
   for (const page of await hubPages(db, run.crawlId, run.rootUrl)) revisit.set(page.url, page);
@@ -206,6 +204,6 @@ export async function saveRecrawlRecord(db: Db, dataDir: string, run: FinishedRu
     revisit: [...revisit.values()],
     seenBefore: [...seenBefore],
   };
-  writeDocument(path.join(recrawlDir(dataDir, run.crawlId), "learned.json.gz"), learned);
+  await writeDocument(dataDir, recrawlKey(run.crawlId, "learned"), learned);
   return report;
 }

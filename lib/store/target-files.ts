@@ -4,6 +4,8 @@ import path from "node:path";
 import { PassThrough, Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { TargetBodyWriter } from "../crawler/engine/types";
+import { storageFor } from "../storage/storage-for";
+import type { ObjectStorage } from "../storage/object-storage";
 
 /** Folder of one crawl's files, relative to FORAGE_DATA_DIR. */
 export function crawlFolder(crawlId: number): string {
@@ -14,7 +16,10 @@ export function crawlFolder(crawlId: number): string {
  * Target files of one crawl, content-addressed by SHA-256 under
  * `<dataDir>/crawls/<id>/files/<sha256>`: a file served under two URLs is stored once, and a
  * resumed crawl that downloads a file again overwrites nothing. Bodies stream to a temporary
- * file while being hashed, then are renamed into place (atomic on one file system).
+ * file while being hashed, then are renamed into place (atomic on one file system). With a
+ * bucket as the storage (FORAGE_STORAGE_URL), the file is also uploaded under the same key
+ * before its row is handed to the sink, unless the bucket holds it already (deduplication
+ * across runs and workers), and the local copy removed: a row never names a file the bucket lacks.
  */
 /** Numbers temporary files; per process, not per store: two runs of one crawl in a process must not share names. */
 let tmpCounter = 0;
@@ -26,6 +31,7 @@ export class TargetFileStore {
   constructor(
     private readonly dataDir: string,
     private readonly crawlId: number,
+    private readonly storage: ObjectStorage = storageFor(dataDir),
   ) {
     this.filesDir = path.join(dataDir, crawlFolder(crawlId), "files");
     this.tmpDir = path.join(dataDir, crawlFolder(crawlId), "tmp");
@@ -49,6 +55,7 @@ export class TargetFileStore {
     written.catch(() => undefined); // reported by commit(); discard() ignores it
     const filesDir = this.filesDir;
     const crawlId = this.crawlId;
+    const storage = this.storage;
     return {
       writable,
       async commit() {
@@ -57,7 +64,13 @@ export class TargetFileStore {
         const finalPath = path.join(filesDir, sha256);
         if (fs.existsSync(finalPath)) await fs.promises.rm(tmpPath, { force: true });
         else await fs.promises.rename(tmpPath, finalPath);
-        return { sha256, bytes, storagePath: path.join(crawlFolder(crawlId), "files", sha256) };
+        const storagePath = path.join(crawlFolder(crawlId), "files", sha256);
+        if (storage.kind !== "local") {
+          if (!(await storage.head(storagePath))) await storage.putFile(storagePath, finalPath);
+          // The bucket's copy is the one every reader uses: the worker's disk does not fill up.
+          await fs.promises.rm(finalPath, { force: true });
+        }
+        return { sha256, bytes, storagePath };
       },
       async discard() {
         writable.destroy();
@@ -78,6 +91,18 @@ export class TargetFileStore {
    * after it whose rows were rolled back; the resumed crawl downloads them again if it meets
    * them). Returns how many were removed.
    */
+  /** The same in a shared bucket (nothing to do for the local folder). Returns how many were removed. */
+  async removeUnreferencedStored(referencedSha256s: ReadonlySet<string>): Promise<number> {
+    if (this.storage.kind === "local") return 0;
+    let removed = 0;
+    for (const { key } of await this.storage.list(`${crawlFolder(this.crawlId).split(path.sep).join("/")}/files`)) {
+      if (referencedSha256s.has(key.slice(key.lastIndexOf("/") + 1))) continue;
+      await this.storage.delete(key);
+      removed += 1;
+    }
+    return removed;
+  }
+
   removeUnreferenced(referencedSha256s: ReadonlySet<string>): number {
     let removed = 0;
     for (const name of fs.readdirSync(this.filesDir)) {

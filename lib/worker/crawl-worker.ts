@@ -3,14 +3,16 @@ import type { ForageConfig } from "../config";
 import { crawlConfigSchema, withParamsAddedLater } from "../crawl-config";
 import type { HostPoliteness, HostWait } from "../crawler/fetch/host-politeness";
 import { createHostClock } from "../store/host-clock";
-import { prepareStoredReplay, type StoredReplayParts } from "../crawler/replay/stored-replay";
-import { runStoredCrawl } from "../crawler/run-stored-crawl";
+import { prepareStoredReplay, type StoredReplayParts } from "./stored-replay";
+import { runStoredCrawl } from "./run-stored-crawl";
 import type { Db } from "../store/prisma-client";
 import { discardCrawlFiles } from "../store/commands/crawl-files";
 import { WAITING_EVENT_KIND } from "../store/queries/get-crawl";
 import { checkpointRequests, deleteCheckpoint, deleteOverCheckpoints } from "../store/checkpoint-store";
 import { LeaseLostError } from "../store/crawl-batch";
+import { HARVEST_TICK_MS, HarvestTicker } from "../harvest/harvest-ticker";
 import { claimExpiredCrawl, claimNextCrawl, failExpiredLeases, heartbeatLeases, releaseLease } from "./leases";
+import { storageLabel } from "../storage/storage-for";
 
 export interface CrawlWorkerOptions {
   /** Crawls run at once by this worker. @default 4 */
@@ -88,13 +90,17 @@ export class CrawlWorker {
   async start(): Promise<void> {
     await this.db.worker.upsert({
       where: { id: this.id },
-      create: { id: this.id, hostname: os.hostname(), pid: process.pid },
-      update: { pid: process.pid, startedAt: new Date(), heartbeatAt: new Date(), state: "running" },
+      create: { id: this.id, hostname: os.hostname(), pid: process.pid, storage: storageLabel(this.forage.storage) },
+      update: { pid: process.pid, startedAt: new Date(), heartbeatAt: new Date(), state: "running", storage: storageLabel(this.forage.storage) },
     });
     this.timers.push(setInterval(() => void this.poll(), this.options.pollMs));
     this.heartbeatTimer = setInterval(() => void this.heartbeat(), Math.max(250, this.options.leaseMs / 2));
     this.timers.push(setInterval(() => void this.pollControls(), this.options.controlPollMs));
     this.timers.push(setInterval(() => void this.sweepCheckpoints(), CHECKPOINT_SWEEP_MS));
+    // Harvests: due scheduled runs, webhooks of ended runs (lib/harvest).
+    const harvests = new HarvestTicker(this.db, this.forage, this.id);
+    this.timers.push(setInterval(() => void harvests.tick(), HARVEST_TICK_MS));
+    void harvests.tick();
     await this.sweepCheckpoints();
     await this.poll();
   }
@@ -202,7 +208,7 @@ export class CrawlWorker {
   }
 
   /**
-   * The offline fetcher of a replay crawl (lib/crawler/replay/stored-replay.ts). A source that is
+   * The offline fetcher of a replay crawl (lib/worker/stored-replay.ts). A source that is
    * gone or no longer replayable fails the replay with the reason; null then.
    */
   private async prepareReplay(crawl: ActiveCrawl, sourceCrawlId: number): Promise<StoredReplayParts | null> {

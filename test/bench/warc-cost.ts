@@ -15,7 +15,7 @@ import { listCrawlWarcFiles } from "../../lib/archive/warc-index";
 import { loadConfig } from "../../lib/config";
 import { parseCrawlConfig } from "../../lib/crawl-config";
 import { HostPoliteness } from "../../lib/crawler/fetch/host-politeness";
-import { runStoredCrawl } from "../../lib/crawler/run-stored-crawl";
+import { runStoredCrawl } from "../../lib/worker/run-stored-crawl";
 import { SIM_TARGET_MIME_TYPES } from "../../lib/sitesim";
 import { ensureMigrated, openDatabase } from "../../lib/store";
 import { insertCrawl } from "../../lib/store/insert-crawl";

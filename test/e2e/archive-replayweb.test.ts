@@ -14,7 +14,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { streamWaczExport } from "../../lib/archive/wacz-export";
 import { HostPoliteness } from "../../lib/crawler/fetch/host-politeness";
-import { runStoredCrawl } from "../../lib/crawler/run-stored-crawl";
+import { runStoredCrawl } from "../../lib/worker/run-stored-crawl";
 import { buildSite } from "../../lib/sitesim";
 import { insertCrawl } from "../../lib/store/insert-crawl";
 import { launchBrowser } from "../helpers/browser";

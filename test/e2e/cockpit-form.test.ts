@@ -53,7 +53,8 @@ describe("new crawl form", () => {
     const options = await page.getByLabel("Strategy").locator("option").allTextContents();
     expect(options[0]).toContain("SB-CLASSIFIER");
     expect(options.some((option) => option.includes("ORACLE"))).toBe(false);
-    expect(options).toHaveLength(6);
+    expect(options.some((option) => option.includes("SB-PAPER"))).toBe(true);
+    expect(options).toHaveLength(7);
 
     // Advanced is collapsed; opening it shows the algorithm settings, each explained, and the seed.
     expect(await page.getByLabel("Seed").isVisible()).toBe(false);

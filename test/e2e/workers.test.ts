@@ -38,11 +38,14 @@ describe("workers page (built app, real Chromium)", () => {
     await table.waitFor();
     const live = table.getByRole("row").filter({ hasText: "machine-a:101" });
     expect(await live.getByTestId("worker-health").textContent()).toBe("Running");
+    expect(await live.getByTestId("worker-storage").textContent()).toBe("local folder");
     const link = live.getByRole("link", { name: /stats\.example\.org/ });
     expect(await link.getAttribute("href")).toBe(`/crawls/${crawl.id}`);
     const gone = table.getByRole("row").filter({ hasText: "machine-b:202" });
     expect(await gone.getByTestId("worker-health").textContent()).toBe("Unresponsive");
     expect(await page.getByTestId("workers-summary").textContent()).toBe("1 of 2 running");
+    // The app runs on the local folder: the page says workers must then share this machine.
+    expect(await page.getByTestId("workers-storage").textContent()).toContain("this machine's data folder");
     await page.close();
   });
 });

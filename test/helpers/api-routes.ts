@@ -5,7 +5,7 @@
  */
 import { expect } from "vitest";
 import { createTestAccount, type TestAccount } from "./test-accounts";
-import { createTestDatabase, type TestDatabase } from "./test-database";
+import { createTestDatabase, type TestBackend, type TestDatabase } from "./test-database";
 
 /** The second argument Next.js gives a handler under `[id]`. */
 export type RouteContext = { params: Promise<{ id: string }> };
@@ -39,9 +39,9 @@ export interface ErrorBody {
   error: { code: string; message: string; status: number; fields?: Record<string, string> };
 }
 
-/** A fresh test database that the app's route handlers will use. */
-export async function openRouteDatabase(): Promise<TestDatabase> {
-  const t = await createTestDatabase();
+/** A fresh test database that the app's route handlers will use (on the run's backend unless `backend` names one). */
+export async function openRouteDatabase(options: { backend?: TestBackend } = {}): Promise<TestDatabase> {
+  const t = await createTestDatabase(options);
   process.env.DATABASE_URL = t.config.databaseUrl;
   process.env.FORAGE_DATA_DIR = t.config.dataDir;
   // The route handlers answer as http://localhost (the Host of `url()`), on any port.

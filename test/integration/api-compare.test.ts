@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCrawlConfig, type CrawlConfigInput } from "../../lib/crawl-config";
 import { HostPoliteness } from "../../lib/crawler/fetch/host-politeness";
-import { runReplay } from "../../lib/crawler/replay/run-replay";
-import { runStoredCrawl } from "../../lib/crawler/run-stored-crawl";
+import { runReplay } from "../../lib/worker/run-replay";
+import { runStoredCrawl } from "../../lib/worker/run-stored-crawl";
 import { buildSite, SIM_TARGET_MIME_TYPES, startSiteServer } from "../../lib/sitesim";
 import { insertCrawl } from "../../lib/store/insert-crawl";
 import type { Db } from "../../lib/store/prisma-client";
@@ -162,7 +162,7 @@ describe("POST /api/crawls/:id/replays", () => {
   it.each([
     ["no strategies", { seed: 1 }, "strategies", "must be a list of strategies"],
     ["an empty list", { strategies: [] }, "strategies", "must name at least one strategy"],
-    ["an unknown strategy", { strategies: ["bfs", "magic"] }, "strategies.1", expect.stringContaining("must be one of sb, sb-oracle")],
+    ["an unknown strategy", { strategies: ["bfs", "magic"] }, "strategies.1", expect.stringContaining("must be one of sb, sb-paper, sb-oracle")],
     ["a strategy twice", { strategies: ["bfs", "bfs"] }, "strategies", "must name each strategy once"],
     ["a negative seed", { strategies: ["bfs"], seed: -1 }, "seed", "must be at least 0"],
     ["a fractional seed", { strategies: ["bfs"], seed: 1.5 }, "seed", "must be a whole number"],

@@ -9,7 +9,7 @@ import { InvalidRequestError } from "../../lib/api/errors";
 import { toErrorResponse } from "../../lib/api/responses";
 import { ALLOW_PRIVATE_NETWORK_IS_SERVER_SETTING, CrawlConfigError } from "../../lib/crawl-config";
 import { HostPoliteness } from "../../lib/crawler/fetch/host-politeness";
-import { runStoredCrawl } from "../../lib/crawler/run-stored-crawl";
+import { runStoredCrawl } from "../../lib/worker/run-stored-crawl";
 import { NESTED_REPETITION } from "../../lib/crawler/url-pattern-safety";
 import { createCrawl } from "../../lib/store/commands/create-crawl";
 import { saveNetworkPolicy } from "../../lib/store/commands/save-network-policy";

@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAPER_TARGET_MIME_TYPES } from "../../lib/crawler/defaults";
 import { HostPoliteness } from "../../lib/crawler/fetch/host-politeness";
-import { runStoredCrawl } from "../../lib/crawler/run-stored-crawl";
+import { runStoredCrawl } from "../../lib/worker/run-stored-crawl";
 import { buildSite } from "../../lib/sitesim";
 import { insertCrawl } from "../../lib/store/insert-crawl";
 import { startSimulatedSite, testCrawlConfig, type TestSite } from "../helpers/crawl-fixtures";

@@ -7,7 +7,7 @@ import { WarcExchangeRecorder } from "../../lib/archive/warc-exchange-recorder";
 import { crawlWarcDir } from "../../lib/archive/warc-paths";
 import { parseCdxjLine } from "../../lib/archive/cdxj";
 import { HostPoliteness } from "../../lib/crawler/fetch/host-politeness";
-import { runStoredCrawl } from "../../lib/crawler/run-stored-crawl";
+import { runStoredCrawl } from "../../lib/worker/run-stored-crawl";
 import { buildSite } from "../../lib/sitesim";
 import { insertCrawl } from "../../lib/store/insert-crawl";
 import { page, runTestCrawl, startRouteSite, startSimulatedSite, testCrawlConfig, type TestCrawlInput, type TestSite } from "../helpers/crawl-fixtures";

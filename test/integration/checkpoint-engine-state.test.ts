@@ -51,6 +51,10 @@ const sequence = (sink: MemorySink) => counted(sink).map((row) => `${row.seq} ${
 
 const STRATEGIES: [CrawlConfig["strategy"], Record<string, unknown>][] = [
   ["sb", {}],
+  // Thompson draws one sample per awake group in the bandit's order: the order must survive the checkpoint.
+  ["sb", { policy: "thompson" }],
+  ["sb", { policy: "kl-ucb" }],
+  ["sb-paper", {}],
   ["bfs", {}],
   ["dfs", {}],
   ["random", {}],

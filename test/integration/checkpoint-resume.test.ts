@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCrawlConfig } from "../../lib/crawl-config";
 import { HostPoliteness } from "../../lib/crawler/fetch/host-politeness";
-import { runStoredCrawl } from "../../lib/crawler/run-stored-crawl";
+import { runStoredCrawl } from "../../lib/worker/run-stored-crawl";
 import { buildSite, startSiteServer, type RunningSite } from "../../lib/sitesim";
 import { createCrawl } from "../../lib/store/commands/create-crawl";
 import { insertCrawl } from "../../lib/store/insert-crawl";

@@ -81,7 +81,7 @@ describe("crawl engine and failing pages", () => {
   it("counts exactly the failed requests as errors", () => {
     const failed = crawl.counted.filter((row) => row.outcome === "error" || (row.status ?? 0) >= 400);
     expect(failed.map((row) => `${row.method} ${pathOf(row.url)}`).sort()).toEqual(
-      ["GET /crash", "GET /gone-page", "GET /reset-early", "GET /reset-late", "HEAD /dead"].sort(),
+      ["GET /crash", "GET /gone-page", "GET /reset-early", "GET /reset-late", "HEAD /dead", "GET /sitemap.xml"].sort(),
     );
     expect(crawl.counters.errors).toBe(failed.length);
     expect(crawl.counters.requests).toBe(crawl.counted.length);

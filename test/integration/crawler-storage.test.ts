@@ -4,7 +4,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HostPoliteness } from "../../lib/crawler/fetch/host-politeness";
-import { runStoredCrawl } from "../../lib/crawler/run-stored-crawl";
+import { runStoredCrawl } from "../../lib/worker/run-stored-crawl";
 import { buildSite, startSiteServer } from "../../lib/sitesim";
 import { insertCrawl } from "../../lib/store/insert-crawl";
 import { page, pathOf, startRouteSite, testCrawlConfig, type TestCrawlInput, type TestSite } from "../helpers/crawl-fixtures";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HostPoliteness } from "../../lib/crawler/fetch/host-politeness";
-import { runStoredCrawl } from "../../lib/crawler/run-stored-crawl";
+import { runStoredCrawl } from "../../lib/worker/run-stored-crawl";
 import { startEvolvingSite, type RunningEvolvingSite } from "../../lib/sitesim/evolving";
 import { createCrawl } from "../../lib/store/commands/create-crawl";
 import { apiRequest, closeRouteDatabase, createCrawlThroughApi, ctx, expectError, getCrawlDetail, openRouteDatabase, postCrawl, url } from "../helpers/api-routes";

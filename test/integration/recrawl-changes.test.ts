@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HostPoliteness } from "../../lib/crawler/fetch/host-politeness";
-import { runStoredCrawl } from "../../lib/crawler/run-stored-crawl";
+import { runStoredCrawl } from "../../lib/worker/run-stored-crawl";
 import { startEvolvingSite, type RunningEvolvingSite } from "../../lib/sitesim/evolving";
 import { createCrawl } from "../../lib/store/commands/create-crawl";
 import { getCrawlChanges } from "../../lib/store/queries/get-crawl-changes";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { main } from "../../lib/cli/main";
 import { parseCrawlConfig } from "../../lib/crawl-config";
 import { HostPoliteness } from "../../lib/crawler/fetch/host-politeness";
-import { runStoredCrawl } from "../../lib/crawler/run-stored-crawl";
+import { runStoredCrawl } from "../../lib/worker/run-stored-crawl";
 import { buildSite, SIM_TARGET_MIME_TYPES, startSiteServer } from "../../lib/sitesim";
 import { insertCrawl } from "../../lib/store/insert-crawl";
 import { runForageCli, type CliRun } from "../helpers/forage-cli";
@@ -83,8 +83,8 @@ describe("forage replay (command line)", () => {
     const db = ["--db", t.config.databaseUrl, "--out", t.config.dataDir];
     const cases: Array<[string[], string]> = [
       [["replay"], "missing <crawlId>, e.g. forage replay 12 --strategy bfs"],
-      [["replay", id], "missing --strategy (sb, sb-oracle, bfs, dfs, random, focused, tp-off)"],
-      [["replay", id, "--strategy", "best"], '--strategy must be one of sb, sb-oracle, bfs, dfs, random, focused, tp-off, got "best"'],
+      [["replay", id], "missing --strategy (sb, sb-paper, sb-oracle, bfs, dfs, random, focused, tp-off)"],
+      [["replay", id, "--strategy", "best"], '--strategy must be one of sb, sb-paper, sb-oracle, bfs, dfs, random, focused, tp-off, got "best"'],
       [["replay", id, "--strategy", "bfs", "--budget", "0"], "--budget must be between 1 and 100000000, got 0"],
       [["replay", id, "--strategy", "bfs", "--seed", "x"], '--seed must be a whole number, got "x"'],
       [["replay", id, "--strategy", "bfs", "--bogus"], "unknown option --bogus"],

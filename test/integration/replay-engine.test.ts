@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { Writable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { parseCrawlConfig, type CrawlConfigInput } from "../../lib/crawl-config";
 import { HostPoliteness } from "../../lib/crawler/fetch/host-politeness";
 import { RobotsTxt } from "../../lib/crawler/fetch/robots-rules";
@@ -10,8 +10,9 @@ import type { FetchRequest } from "../../lib/crawler/fetch/types";
 import { NOT_ARCHIVED, ReplayFetcher } from "../../lib/crawler/replay/replay-fetcher";
 import { ReplayIndex, robotsPattern } from "../../lib/crawler/replay/replay-index";
 import { createReplayOracle } from "../../lib/crawler/replay/replay-oracle";
-import { runReplay, type ReplayRun } from "../../lib/crawler/replay/run-replay";
-import { runStoredCrawl } from "../../lib/crawler/run-stored-crawl";
+import { runReplay, type ReplayRun } from "../../lib/worker/run-replay";
+import { runStoredCrawl } from "../../lib/worker/run-stored-crawl";
+import { DatabaseReplaySource } from "../../lib/store/replay-source";
 import { buildSite, SIM_TARGET_MIME_TYPES, startSiteServer } from "../../lib/sitesim";
 import { insertCrawl } from "../../lib/store/insert-crawl";
 import type { Db } from "../../lib/store/prisma-client";
@@ -178,8 +179,10 @@ describe("forage replay (offline, from a stored crawl)", () => {
 
   it("answers like the HTTP fetcher: HEAD from a stored GET, GET after HEAD only is not archived, MIME blocklist, size limit, robots.txt", async () => {
     const source = await t.db.crawl.findUniqueOrThrow({ where: { id: sourceId } });
-    const index = await ReplayIndex.build(t.db, sourceId, { targetMimeTypes: SIM_TARGET_MIME_TYPES, pageSize: 37 });
-    const fetcher = new ReplayFetcher({ db: t.db, dataDir: t.config.dataDir, index });
+    const replaySource = new DatabaseReplaySource(t.db, t.config.dataDir, sourceId);
+    onTestFinished(() => replaySource.close());
+    const index = await ReplayIndex.build(replaySource, { targetMimeTypes: SIM_TARGET_MIME_TYPES, pageSize: 37 });
+    const fetcher = new ReplayFetcher({ source: replaySource, index });
     const base: FetchRequest = { method: "GET", url: rootUrl, maxBodyBytes: 10_000_000, blockedMimePrefixes: ["image/"] };
     const rows = await counted(t.db, sourceId);
 

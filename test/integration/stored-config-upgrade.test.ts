@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCrawlConfig } from "../../lib/crawl-config";
-import { loadCrawlConfig } from "../../lib/crawler/run-stored-crawl";
+import { loadCrawlConfig } from "../../lib/store/load-crawl-config";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 let t: TestDatabase;

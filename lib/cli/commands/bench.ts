@@ -1,9 +1,12 @@
+import fs from "node:fs";
 import { crawlConfigSchema, STRATEGIES } from "../../crawl-config";
 import { DATA_FILES_MIME_TYPES, DOCUMENT_MIME_TYPES } from "../../crawler/defaults";
 import { runBenchCrawl, type BenchRunInput } from "../../bench/bench-run";
 import { formatBenchSummary, summarizeBenchRuns, type SeededBenchRows } from "../../bench/bench-summary";
 import { formatBenchTable, runBench, type BenchStrategy } from "../../bench/run-bench";
-import { SITE_SHAPES, type SiteShape } from "../../sitesim";
+import { NAMED_SHAPES, SITE_SHAPES, type SiteShape } from "../../sitesim";
+import { runFamilyBench, seedsOfSplit, type SplitChoice } from "../../bench/family-bench";
+import { familyRowsCsv, formatFamilyByRegime, formatFamilySummary, summarizeFamily } from "../../bench/family-summary";
 import { formatRecrawlBench, runRecrawlBench } from "../../bench/recrawl-bench";
 import { CliUsageError } from "../cli-error";
 import { parseIntegerOption, parseOptions } from "../parse-options";
@@ -14,7 +17,11 @@ export const benchHelp =
   "             [--target-mime data-files|documents|a/b,c/d]\n" +
   "             every strategy on every simulator shape; prints a Markdown table\n" +
   "             (one per seed, then the means over the seeds)\n" +
-  "             (sb-paper = sb with the paper's uniform link choice and unscaled exploration)\n" +
+  "             (sb-paper = the paper's algorithm exactly, none of Forage's additions)\n" +
+  "forage bench --family N | --family-seeds a..b [--split validation|tuning|all] [--strategies sb,sb-paper,bfs,focused]\n" +
+  "             [--jobs 1] [--json FILE(.json|.csv)] [--budget-factor 1.3] [--params JSON] [--port-base 42000]\n" +
+  "             the procedural site family, seeds 1..N (odd = tuning, even = validation; the validation seeds by default):\n" +
+  "             median / p90 / worst of requests to 90 % ÷ the site's FIFO BFS and ÷ its floor, per strategy\n" +
   "forage bench --recrawl [--items 600] [--seed N]\n" +
   "             an evolving catalogue: crawl version 1, re-crawl version 2 with --after (with and without checking\n" +
   "             known files) and crawl it afresh; requests, recall of the new files, reported changes vs the truth";
@@ -24,6 +31,7 @@ const BENCH_STRATEGIES: BenchStrategy[] = ["sb", "sb-paper", "bfs", "dfs", "rand
 /** `forage bench`: the crawl-efficiency benchmark (docs/BENCHMARKS.md). */
 export async function benchCommand(argv: string[]): Promise<number> {
   if (argv.includes("--recrawl")) return recrawlBenchCommand(argv.filter((arg) => arg !== "--recrawl"));
+  if (argv.some((arg) => /^--family(-seeds)?(=|$)/.test(arg))) return familyBenchCommand(argv);
   const { values } = parseOptions(argv, {
     shapes: { type: "string" },
     size: { type: "string" },
@@ -35,27 +43,15 @@ export async function benchCommand(argv: string[]): Promise<number> {
     "port-base": { type: "string" },
     "target-mime": { type: "string" },
   });
-  const shapes = (values.shapes?.split(",").map((s) => s.trim()) ?? Object.keys(SITE_SHAPES)) as SiteShape[];
+  const shapes = (values.shapes?.split(",").map((s) => s.trim()) ?? NAMED_SHAPES) as SiteShape[];
   for (const shape of shapes) if (!(shape in SITE_SHAPES)) throw new CliUsageError(`--shapes: unknown shape "${shape}" (${Object.keys(SITE_SHAPES).join(", ")})`);
   if (values.seed !== undefined && values.seeds !== undefined) throw new CliUsageError("give --seed or --seeds, not both");
   const { size, seed } = parseSiteOptions({ size: values.size, seed: values.seed });
   const seeds = values.seeds === undefined ? [seed] : values.seeds.split(",").map(parseSeed);
-  const strategies = (values.strategies?.split(",").map((s) => s.trim()) ?? BENCH_STRATEGIES) as BenchStrategy[];
-  for (const strategy of strategies) {
-    const known = strategy === "sb-paper" || ((STRATEGIES as readonly string[]).includes(strategy) && strategy !== "sb-oracle");
-    if (!known) throw new CliUsageError(`--strategies: unknown strategy "${strategy}"`);
-  }
+  const strategies = parseStrategies(values.strategies) ?? [...BENCH_STRATEGIES];
   if (!strategies.includes("bfs")) strategies.push("bfs"); // the ratio column needs it
-  const budgetFactor = values["budget-factor"] === undefined ? 1.3 : Number(values["budget-factor"]);
-  if (!(budgetFactor > 0 && budgetFactor <= 20)) throw new CliUsageError(`--budget-factor must be a number in (0, 20], got "${values["budget-factor"]}"`);
-  let params: Record<string, unknown> | undefined;
-  if (values.params !== undefined) {
-    try {
-      params = JSON.parse(values.params) as Record<string, unknown>;
-    } catch {
-      throw new CliUsageError(`--params must be JSON, e.g. '{"banditAlpha":1}'`);
-    }
-  }
+  const budgetFactor = parseBudgetFactor(values["budget-factor"]);
+  const params = parseParams(values.params);
   const targetMimeTypes = values["target-mime"] === undefined ? undefined : parseBenchTargetMime(values["target-mime"]);
   const started = Date.now();
   const portBase = parseIntegerOption("port-base", values["port-base"], { min: 1024, max: 65000 }) ?? 39200;
@@ -87,6 +83,97 @@ function parseBenchTargetMime(raw: string): string[] {
     throw new CliUsageError(`--target-mime${entry}: ${issue?.message ?? "is not valid"} (or a preset: ${Object.keys(TARGET_MIME_PRESETS).join(", ")})`);
   }
   return parsed.data;
+}
+
+const FAMILY_STRATEGIES: BenchStrategy[] = ["sb", "sb-paper", "bfs", "focused"];
+const SPLITS: readonly SplitChoice[] = ["validation", "tuning", "all"];
+
+/** `forage bench --family N`: distributions over the procedural site family (lib/bench/family-bench.ts). */
+async function familyBenchCommand(argv: string[]): Promise<number> {
+  const { values } = parseOptions(argv, {
+    family: { type: "string" },
+    "family-seeds": { type: "string" },
+    split: { type: "string" },
+    strategies: { type: "string" },
+    jobs: { type: "string" },
+    json: { type: "string" },
+    "budget-factor": { type: "string" },
+    params: { type: "string" },
+    "port-base": { type: "string" },
+  });
+  if (values.family !== undefined && values["family-seeds"] !== undefined) throw new CliUsageError("give --family or --family-seeds, not both");
+  const allSeeds = values["family-seeds"] !== undefined ? parseSeedRange(values["family-seeds"]) : range(1, parseIntegerOption("family", values.family, { min: 1, max: 20_000 })!);
+  const split = (values.split ?? "validation") as SplitChoice;
+  if (!SPLITS.includes(split)) throw new CliUsageError(`--split must be one of ${SPLITS.join(", ")}, got "${values.split}"`);
+  const seeds = seedsOfSplit(allSeeds, split);
+  if (seeds.length === 0) throw new CliUsageError(`no ${split} seed among ${describeSeeds(allSeeds)} (odd seeds tune, even seeds validate)`);
+  const strategies = parseStrategies(values.strategies) ?? [...FAMILY_STRATEGIES];
+  const budgetFactor = parseBudgetFactor(values["budget-factor"]);
+  const params = parseParams(values.params);
+  const jobs = parseIntegerOption("jobs", values.jobs, { min: 1, max: 8 }) ?? 1;
+  const portBase = parseIntegerOption("port-base", values["port-base"], { min: 1024, max: 65000 }) ?? 42_000;
+  const maxSeed = Math.max(...seeds);
+  if (portBase + maxSeed > 65_535) throw new CliUsageError(`--port-base ${portBase} + seed ${maxSeed} is above port 65535 (seed s listens on port-base + s)`);
+  const started = Date.now();
+  const log = (line: string) => console.error(`[bench] ${line}`);
+  log(`family: ${seeds.length} ${split} seed${seeds.length > 1 ? "s" : ""} of ${describeSeeds(allSeeds)}, strategies ${strategies.join(", ")}, ${jobs} job${jobs > 1 ? "s" : ""}`);
+  const rows = await runFamilyBench({ seeds, strategies, budgetFactor, params, portBase, jobs, log });
+  if (values.json !== undefined) {
+    const out = values.json.endsWith(".csv") ? familyRowsCsv(rows) : JSON.stringify({ seeds, split, strategies, budgetFactor, params: params ?? {}, summary: summarizeFamily(rows), rows }, null, 2) + "\n";
+    fs.writeFileSync(values.json, out);
+    log(`per-seed rows written to ${values.json}`);
+  }
+  const summarized = [...new Set(rows.map((row) => row.seed))].length;
+  console.log(`Site family, ${split} seeds (${summarized} of ${describeSeeds(allSeeds)}): requests to 90 % of the targets\n\n${formatFamilySummary(summarizeFamily(rows))}`);
+  console.log(`\nMedian ÷ BFS by density regime (seeds):\n\n${formatFamilyByRegime(rows)}`);
+  log(`${((Date.now() - started) / 1000).toFixed(0)} s`);
+  return 0;
+}
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+}
+
+function describeSeeds(seeds: readonly number[]): string {
+  const contiguous = seeds.every((seed, i) => i === 0 || seed === seeds[i - 1]! + 1);
+  return contiguous && seeds.length > 2 ? `seeds ${seeds[0]}..${seeds.at(-1)}` : `seed${seeds.length > 1 ? "s" : ""} ${seeds.join(", ")}`;
+}
+
+/** `--family-seeds`: "a..b" (inclusive) or a comma-separated list. */
+function parseSeedRange(raw: string): number[] {
+  const m = /^\s*(\d+)\s*\.\.\s*(\d+)\s*$/.exec(raw);
+  if (m) {
+    const [from, to] = [Number(m[1]), Number(m[2])];
+    if (from < 1 || to < from || to - from >= 20_000) throw new CliUsageError(`--family-seeds must be a..b with 1 ≤ a ≤ b (at most 20000 seeds), got "${raw}"`);
+    return range(from, to);
+  }
+  if (!/^\s*\d+(\s*,\s*\d+)*\s*$/.test(raw)) throw new CliUsageError(`--family-seeds must be a..b or a comma-separated list of seeds, got "${raw}"`);
+  return [...new Set(raw.split(",").map((seed) => parseIntegerOption("family-seeds", seed.trim(), { min: 1, max: 60_000 })!))];
+}
+
+function parseStrategies(raw: string | undefined): BenchStrategy[] | undefined {
+  if (raw === undefined) return undefined;
+  const strategies = raw.split(",").map((s) => s.trim()) as BenchStrategy[];
+  for (const strategy of strategies) {
+    const known = strategy === "sb-paper" || ((STRATEGIES as readonly string[]).includes(strategy) && strategy !== "sb-oracle");
+    if (!known) throw new CliUsageError(`--strategies: unknown strategy "${strategy}"`);
+  }
+  return strategies;
+}
+
+function parseBudgetFactor(raw: string | undefined): number {
+  const budgetFactor = raw === undefined ? 1.3 : Number(raw);
+  if (!(budgetFactor > 0 && budgetFactor <= 20)) throw new CliUsageError(`--budget-factor must be a number in (0, 20], got "${raw}"`);
+  return budgetFactor;
+}
+
+function parseParams(raw: string | undefined): Record<string, unknown> | undefined {
+  if (raw === undefined) return undefined;
+  try {
+    return JSON.parse(raw) as Record<string, unknown>;
+  } catch {
+    throw new CliUsageError(`--params must be JSON, e.g. '{"banditAlpha":1}'`);
+  }
 }
 
 /** One entry of `--seeds`. */

@@ -1,5 +1,5 @@
 import { CrawlConfigError, parseCrawlConfig, STRATEGIES, type CrawlConfigInput } from "../../crawl-config";
-import { runStoredCrawl } from "../../crawler/run-stored-crawl";
+import { runStoredCrawl } from "../../worker/run-stored-crawl";
 import { formatBytes } from "../../format";
 import { CliUsageError } from "../cli-error";
 import { openCliSession } from "../cli-session";
@@ -14,7 +14,7 @@ import { CLI_LEASE_MS, cliHolderId, holdLease } from "../../worker/leases";
 
 export const crawlHelp =
   "forage crawl <rootUrl> [--target-mime a/b,c/d] [--budget N] [--max-bytes N] [--max-seconds N] [--delay-ms N]\n" +
-  "             [--strategy sb|bfs|dfs|random|focused|tp-off] [--seed N] [--allow-private-network] [--no-robots]\n" +
+  "             [--strategy sb|sb-paper|bfs|dfs|random|focused|tp-off] [--policy auer|thompson|kl-ucb] [--seed N] [--allow-private-network] [--no-robots]\n" +
   "             [--after CRAWL_ID [--check-known-files]] [--db URL] [--out DIR] [--json]      run one crawl in this process\n" +
   "             --after: re-crawl the site of a finished crawl from what it learned; its files are known (not downloaded\n" +
   "             again, unless --check-known-files: conditional requests); the summary counts new/changed/unchanged/gone files\n" +
@@ -28,6 +28,7 @@ const options = {
   "max-seconds": { type: "string" },
   "delay-ms": { type: "string" },
   strategy: { type: "string" },
+  policy: { type: "string" },
   seed: { type: "string" },
   "allow-private-network": { type: "boolean" },
   robots: { type: "boolean" },
@@ -69,6 +70,8 @@ export function crawlInputFromArgs(argv: string[]): { input: CrawlConfigInput; d
     after: parseIntegerOption("after", values.after, { min: 1 }) ?? null,
     checkKnownFiles: values["check-known-files"] ?? false,
   };
+  // Checked by the settings schema (the message names --policy and the choices).
+  if (values.policy !== undefined) input.params = { policy: values.policy as "auer" };
   if (input.checkKnownFiles && input.after === null) throw new CliUsageError("--check-known-files needs --after <crawlId> (the crawl whose files to check)");
   if (values["target-mime"] !== undefined) {
     input.targetMimeTypes = values["target-mime"].split(",").map((mime) => mime.trim()).filter(Boolean);
@@ -167,6 +170,7 @@ function cliName(field: string): string {
     "politeness.delayMs": "--delay-ms",
     seed: "--seed",
     strategy: "--strategy",
+    "params.policy": "--policy",
     after: "--after",
   };
   if (field.startsWith("targetMimeTypes.")) return "--target-mime";

@@ -1,5 +1,6 @@
 import { STRATEGIES, type Strategy } from "../../crawl-config";
-import { ReplayError, runReplay } from "../../crawler/replay/run-replay";
+import { ReplayError } from "../../crawler/replay/replay-config";
+import { runReplay } from "../../worker/run-replay";
 import { formatBytes } from "../../format";
 import { CliUsageError } from "../cli-error";
 import { openCliSession } from "../cli-session";

@@ -1,5 +1,9 @@
-import { loadConfig } from "../../config";
+import os from "node:os";
+import { loadConfig, type ForageConfig } from "../../config";
 import { ensureMigrated, openDatabase } from "../../store";
+import type { Db } from "../../store/prisma-client";
+import { liveWorkersElsewhere } from "../../store/queries/live-workers-elsewhere";
+import { storageLabel } from "../../storage/storage-for";
 import { CrawlWorker } from "../../worker/crawl-worker";
 import { parseIntegerOption, parseOptions } from "../parse-options";
 
@@ -12,9 +16,16 @@ export async function workerCommand(argv: string[]): Promise<number> {
   const forage = loadConfig();
   await ensureMigrated(forage, { apply: true });
   const db = await openDatabase(forage);
+  const refusal = await storageRefusal(db, forage);
+  if (refusal) {
+    console.error(`[forage worker] ${refusal}`);
+    await db.$disconnect();
+    return 1;
+  }
   const worker = new CrawlWorker(db, forage, { maxConcurrentCrawls });
   await worker.start();
-  console.log(`[forage worker] ${worker.id} ready (up to ${maxConcurrentCrawls} crawls at once)`);
+  const storage = forage.storage.kind === "local" ? `local folder ${forage.dataDir}` : `s3://${forage.storage.bucket}${forage.storage.prefix ? `/${forage.storage.prefix}` : ""}`;
+  console.log(`[forage worker] ${worker.id} ready (up to ${maxConcurrentCrawls} crawls at once; storage: ${storage})`);
   await new Promise<void>((resolve) => {
     process.once("SIGINT", resolve);
     process.once("SIGTERM", resolve);
@@ -23,4 +34,34 @@ export async function workerCommand(argv: string[]): Promise<number> {
   await worker.stop();
   await db.$disconnect();
   return 0;
+}
+
+/**
+ * Why this worker must not start, or null. Workers on several machines must share one bucket:
+ * with the local folder as storage, a worker on another host would keep files the dashboard
+ * cannot serve, and a crawl another worker takes over would lose its earlier files. So a worker
+ * refuses to start on local storage while live workers on other hosts share the database, and on
+ * a bucket while a live worker on another host keeps its bytes elsewhere (its folder, another bucket).
+ */
+async function storageRefusal(db: Db, forage: ForageConfig): Promise<string | null> {
+  const others = await liveWorkersElsewhere(db, { hostname: os.hostname(), leaseMs: forage.workerLeaseMs });
+  const mine = storageLabel(forage.storage);
+  const fix =
+    "Set FORAGE_STORAGE_URL=s3://bucket/prefix (with FORAGE_S3_ENDPOINT and AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY) " +
+    "to the same bucket on every worker and the dashboard, or run the workers on one machine.";
+  const hostsOf = (workers: typeof others) => [...new Set(workers.map((worker) => worker.hostname))].slice(0, 5).join(", ");
+  if (forage.storage.kind === "local") {
+    if (others.length === 0) return null;
+    return (
+      `refusing to start: this worker would keep crawled files in its local folder (${forage.dataDir}), but ${others.length} live ` +
+      `worker(s) on other machines (${hostsOf(others)}) share this database. ${fix}`
+    );
+  }
+  const elsewhere = others.filter((worker) => worker.storage !== mine);
+  if (elsewhere.length === 0) return null;
+  const where = [...new Set(elsewhere.map((worker) => (worker.storage === "local" ? "their local folder" : worker.storage)))].slice(0, 3).join(", ");
+  return (
+    `refusing to start: this worker stores crawled bytes in ${mine}, but ${elsewhere.length} live worker(s) on other machines ` +
+    `(${hostsOf(elsewhere)}) keep theirs in ${where}. ${fix}`
+  );
 }

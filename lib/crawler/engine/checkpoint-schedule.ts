@@ -1,20 +1,16 @@
 /**
- * When to take a checkpoint (always between two pages). A capture is O(frontier + seen URLs),
- * synchronous: measured on the simulator's large statistics office, a 4.4k-link frontier with
- * 12k seen URLs is 1.1 MB of JSON, 0.16 MB gzipped, 25–45 ms; a 15.6k-link frontier with 20.5k
- * seen URLs 2.6 MB, 0.24 MB, 30–70 ms (on a loaded 2-core machine). Two rules:
+ * When to take a checkpoint (always between two pages). A capture is O(frontier + seen URLs)
+ * and synchronous: tens of milliseconds once the frontier holds thousands of links. Two rules:
  * - CPU: the engine's own time since the previous checkpoint must be at least `costFactor` times
- *   that checkpoint's cost, so checkpoints stay near 1/costFactor (4 %) of the engine's time
- *   however large the state grows (the engine meter counts them: the benchmark sees them;
- *   measured 3.8 % and 4.2 % on the two crawls above without politeness delay);
+ *   that checkpoint's cost, so checkpoints stay near 1/costFactor of the engine's time however
+ *   large the state grows (the engine meter counts them: the benchmark sees them);
  * - repeated work: a crawl that makes little CPU (politeness delays: ~1 ms of engine time per
  *   request at 1 request/s) still gets one every `maxIntervalMs`, so a crash repeats at most
  *   that much crawling; never more often than every `minIntervalMs`. The site does not see that
  *   repetition: the request rows written since the checkpoint answer it (RecoveringFetcher), so
  *   the interval bounds only the resume's replay (time, rows held in memory), and the cadence
  *   was kept rather than relaxed: replaying costs the engine about as much as crawling did.
- * Rejected: a fixed period alone (every 3 s cost 5–7 % of the engine's time on those crawls,
- * more as the state grows) and the CPU rule alone (a polite crawl would checkpoint every few
+ * Rejected: a fixed period alone (its cost grows with the state, without bound) and the CPU rule alone (a polite crawl would checkpoint every few
  * minutes and a crash would repeat hundreds of requests to the site).
  */
 export interface CheckpointScheduleOptions {
@@ -55,7 +51,7 @@ export class CheckpointSchedule {
   due(): boolean {
     const since = this.now() - this.lastAt;
     if (since < this.minIntervalMs) return false;
-    // The first checkpoint of a run pays for JIT warm-up (40 ms where the next takes 8): not a measure.
+    // The first checkpoint of a run pays for JIT warm-up, several times the next one: not a measure.
     const costMs = this.count > 1 ? this.lastCostMs : 0;
     return since >= this.maxIntervalMs || this.engineMs() - this.engineMsAtLast >= this.costFactor * costMs;
   }

@@ -15,9 +15,12 @@ import type { EarlyStopSignal } from "./early-stop-signal";
 import { detachString, type LinkTable } from "./link-table";
 import { LimitEvents } from "./limit-events";
 import type { LinkTyper } from "./link-typer";
+import type { ListingEntries } from "./listing-entries";
 import type { Recrawl } from "./recrawl";
 import type { RequestContext, RequestOutcome, RequestRunner } from "./request-runner";
-import type { CrawlStrategy, PullResult } from "./strategies/strategy";
+import type { CrawlStrategy } from "./strategies/strategy";
+import { pullReward, type Pull } from "./reward";
+import { MAX_SITEMAP_BYTES, MAX_SITEMAP_URLS, parseSitemap, sitemapText } from "../sitemap-parser";
 import type { CrawlCounters, CrawlEnd, CrawlSink, FrontierLink } from "./types";
 
 /** Everything the engine works with; built by `createCrawlEngine` (or restored from a checkpoint). */
@@ -55,6 +58,20 @@ export interface CrawlEngineParts {
   rootDone: boolean;
   /** A re-crawl's known files and set-aside pages; null for a first crawl. */
   recrawl?: Recrawl | null;
+  /** Each link's listing entry text (hashed), kept for the next run; a re-crawl revisits first the pages whose entry changed. */
+  listingEntries?: ListingEntries;
+}
+
+/** The tag path of the links a sitemap lists: not a path of any page, so they form an action of their own. */
+export const SITEMAP_TAG_PATH = "/sitemap";
+
+/**
+ * Sitemap files read per crawl at most: 1 % of the request budget (at least 1, at most 1 000), so
+ * that a site with thousands of sitemap files (one per day of an archive) cannot spend the budget
+ * on them; index files list the newest first.
+ */
+export function sitemapFileCap(budgetRequests: number): number {
+  return Math.min(1000, Math.max(1, Math.floor(budgetRequests / 100)));
 }
 
 /** Counted requests between two metric points. */
@@ -110,6 +127,8 @@ export class CrawlEngine {
         });
         this.parts.links.markSeen(root.url);
         await this.crawlPage(root);
+        // Not when the root was refused (robots.txt) or never answered: the crawl ends there.
+        if (this.readsSitemaps && this.parts.counters.requests > 0) await this.readSitemaps(root);
         this.rootDone = true;
         this.midPage = false;
         await this.afterPage();
@@ -196,35 +215,57 @@ export class CrawlEngine {
     await this.parts.afterPage?.();
   }
 
-  /** One pull: GET the link (following redirects) and learn from what it was. */
+  /**
+   * One pull, the body of the paper's Algorithm 3 once the strategy has chosen the action and
+   * its link: fetch the link (with redirects), then, for an HTML page, extract, type and file its
+   * links, download its new targets, and give the reward (reward.ts) to the strategy.
+   */
   private async crawlPage(link: FrontierLink): Promise<void> {
     // A URL pattern added (live settings) while the link waited: never requested, nothing learnt.
     if (this.urlPatternMatcher()(link.url)) return;
     // A variant filed before its query pair was learnt to be redundant: skipped the same way.
     if (this.parts.queryVariants?.isRedundant(link.url, this.isKnown)) return;
+    const pull = await this.fetchAndReadPage(link);
+    const result = pullReward(pull, this.parts.config.params);
+    if (link.depth > 0) this.parts.meter.time(() => this.parts.strategy.feedback(link, result)); // the root page has no group
+  }
+
+  /** Fetch (with redirects) → extract, type and file links → download new targets: what the pull was. */
+  private async fetchAndReadPage(link: FrontierLink): Promise<Pull> {
     const context: RequestContext = { kind: "page", tagPath: link.tagPath || null, groupId: link.groupId, depth: link.depth, referrer: link.referrer };
     const final = await this.getFollowingRedirects(link.url, context, "page");
-    let result: PullResult = { reward: 0, wasHtml: false };
-    if (final) {
-      const { outcome, url } = final;
-      const response = outcome.result;
-      this.recordShape(link.url, response, outcome.isTarget, final.inSite);
-      const ok = response.outcome === "ok" && response.status >= 200 && response.status < 300;
-      if (ok && this.parts.runner.isHtmlMime(response.mime) && response.body) {
-        this.parts.typer.label(link.url, "html");
-        const { text, encoding, utf8Bytes } = this.parts.meter.time(() => decodeHtmlPage(response.body!, response.headers["content-type"]));
-        const reward = await this.processPage(text, url, link, { refreshHeader: response.headers.refresh, encoding, utf8Bytes });
-        result = { reward, wasHtml: true };
-      } else if (outcome.isTarget) {
-        this.parts.typer.label(link.url, "target");
-        // A link typed as HTML that was a target: the file is kept and the pull found one
-        // (reward 1). ALGORITHM.md step 5 would count it 0; measured on the ministry shape,
-        // where document links stay typed as pages until pulled, that starves the groups
-        // holding them: 371 of 511 targets within the budget instead of 90 % at 631 requests.
-        result = { reward: this.recordTarget(outcome, url, link) ? 1 : 0, wasHtml: false };
-      }
+    if (!final) return { kind: "nothing" };
+    const { outcome, url } = final;
+    const response = outcome.result;
+    this.recordShape(link.url, response, outcome.isTarget, final.inSite);
+    const ok = response.outcome === "ok" && response.status >= 200 && response.status < 300;
+    if (ok && this.parts.runner.isHtmlMime(response.mime) && response.body) {
+      this.labelFetched(link.url, url, "html");
+      const { text, encoding, utf8Bytes } = this.parts.meter.time(() => decodeHtmlPage(response.body!, response.headers["content-type"]));
+      const { newTargets, knownFiles, downloadedWhileTyping } = await this.fileLinksOf(text, url, link, {
+        refreshHeader: response.headers.refresh,
+        encoding,
+        utf8Bytes,
+        stableClassNames: this.parts.config.params.stableTagPathClasses,
+      });
+      const downloaded = downloadedWhileTyping + (await this.downloadNewTargets(newTargets, link, url));
+      const changedKnownFiles = await this.revisitKnownFiles(knownFiles, link, url);
+      return { kind: "page", newTargets: downloaded, changedKnownFiles };
     }
-    if (link.depth > 0) this.parts.meter.time(() => this.parts.strategy.feedback(link, result)); // the root page has no group
+    if (outcome.isTarget) {
+      this.labelFetched(link.url, url, "target");
+      return { kind: "target", stored: this.recordTarget(outcome, url, link) };
+    }
+    return { kind: "nothing" };
+  }
+
+  /**
+   * A GET of a typed link labels the link's own URL for the classifier with what answered. After
+   * redirects (`finalUrl` differs) only with `labelRedirectedLinks`: the kit gave redirects no label.
+   */
+  private labelFetched(linkUrl: string, finalUrl: string, type: "html" | "target"): void {
+    if (finalUrl !== linkUrl && !this.parts.config.params.labelRedirectedLinks) return;
+    this.parts.typer.label(linkUrl, type);
   }
 
   /**
@@ -238,7 +279,7 @@ export class CrawlEngine {
   private async getFollowingRedirects(
     startUrl: string,
     context: RequestContext,
-    plan: "page" | "target",
+    plan: "page" | "target" | "sitemap",
   ): Promise<{ outcome: RequestOutcome; url: string; inSite: boolean } | null> {
     let url = startUrl;
     let inSite = true;
@@ -260,6 +301,7 @@ export class CrawlEngine {
       const next = normalizeUrl(location, url);
       if (!next) return null;
       inSite = isInSite(next, this.site);
+      if (!inSite && !this.parts.config.params.followRedirectsOffSite) return null;
       if (!this.acceptable(next, "redirect") || this.parts.deadShapes?.isDead(next)) return null;
       if (!this.parts.links.markSeen(next)) {
         // A server that sets a cookie and sends the client back along the chain (often to the
@@ -308,15 +350,23 @@ export class CrawlEngine {
   }
 
   /**
-   * Types the page's new links and downloads its new targets at once. Returns the reward:
-   * the number of new links confirmed as targets.
+   * Extracts the page's links, types the new ones (HEAD bootstrap, then the classifier) and files
+   * those typed as pages into the frontier; returns the new links typed as targets (to download)
+   * and, in a re-crawl, the known files the page links; `downloadedWhileTyping`: new targets a
+   * typing request already downloaded (the GET check of a doubtful HEAD).
    */
-  private async processPage(html: string, pageUrl: string, page: FrontierLink, context: PageContext): Promise<number> {
+  private async fileLinksOf(
+    html: string,
+    pageUrl: string,
+    page: FrontierLink,
+    context: PageContext,
+  ): Promise<{ newTargets: ExtractedLink[]; knownFiles: ExtractedLink[]; downloadedWhileTyping: number }> {
     const newTargets: ExtractedLink[] = [];
     const { meter, typer, queryVariants, recrawl } = this.parts;
     const knownFiles: ExtractedLink[] = [];
     const setAside: { link: FrontierLink; amongNew: boolean }[] = [];
     const freshTagPaths = new Set<string>();
+    let downloadedWhileTyping = 0;
     meter.start();
     // Parsed and typed in slices with turns of the event loop between them: a hostile page
     // (10 MB, 300 000 nested elements, 20 000 links) must not freeze the worker's other crawls.
@@ -328,12 +378,13 @@ export class CrawlEngine {
       const turn = breathe(); // awaited only when due: an ordinary page never leaves its turn
       if (turn) await turn;
       linkUrls.push(link.url);
+      const entryChanged = this.parts.listingEntries?.note(link.url, link.tagPath, link.anchorText) ?? false;
       // A link the previous runs never saw, even if this run met it on another page first: its list (tag path) shows what is new.
       if (recrawl && !recrawl.seenByPreviousRuns(link.url) && this.parts.links.has(link.url)) freshTagPaths.add(link.tagPath);
       // Most links of a page were seen before (menus, sidebars): the URL rules judged them then.
       if (this.parts.links.has(link.url)) {
         this.parts.strategy.rediscover?.(link.url, link.tagPath);
-        if (recrawl && freshTagPaths.has(link.tagPath)) recrawl.promote(link.url);
+        if (recrawl && (freshTagPaths.has(link.tagPath) || entryChanged)) recrawl.promote(link.url);
         continue;
       }
       if (!this.acceptable(link.url, "link")) continue;
@@ -351,12 +402,12 @@ export class CrawlEngine {
       // A page the previous runs saw: set aside, untyped, until nothing new is left.
       if (recrawl?.seenByPreviousRuns(link.url)) {
         // Listed after a link new since the previous runs in the same list (tag path): sites list what was updated right after what is new.
-        setAside.push({ link: this.createFrontierLink(link, page), amongNew: freshTagPaths.has(link.tagPath) });
+        setAside.push({ link: this.createFrontierLink(link, page), amongNew: freshTagPaths.has(link.tagPath) || entryChanged });
         continue;
       }
       const deadShapes = this.parts.deadShapes;
       if (deadShapes?.isDead(link.url) && !deadShapes.admit(this.parkable(link, page))) continue; // parked
-      let type: "html" | "target" | "neither";
+      let type: "html" | "target" | "neither" | "downloaded";
       if (typer.needsHead()) {
         meter.stop(); // a HEAD request: network time, not the engine's
         type = await this.typeLink(link, page);
@@ -366,12 +417,21 @@ export class CrawlEngine {
       }
       if (type === "target") newTargets.push(link);
       else if (type === "html") this.fileLink(link, page);
+      else if (type === "downloaded") downloadedWhileTyping += 1;
       if (!this.parts.budget.canRequest()) break;
     }
     for (const { link, amongNew } of setAside) recrawl!.defer(link, amongNew);
     if (queryVariants) this.reportRedundantPairs(queryVariants.notePage(page.url, pageUrl, linkUrls));
     meter.stop();
-    let reward = 0;
+    return { newTargets, knownFiles, downloadedWhileTyping };
+  }
+
+  /**
+   * Downloads the page's new links typed as targets, at once (the paper's immediate downloads);
+   * returns how many were confirmed as targets and kept.
+   */
+  private async downloadNewTargets(newTargets: readonly ExtractedLink[], page: FrontierLink, pageUrl: string): Promise<number> {
+    let found = 0;
     for (const link of newTargets) {
       const context: RequestContext = { kind: "target", tagPath: link.tagPath, groupId: null, depth: page.depth + 1, referrer: pageUrl };
       const final = await this.getFollowingRedirects(link.url, context, "target");
@@ -379,23 +439,90 @@ export class CrawlEngine {
       const response = final.outcome.result;
       this.recordShape(link.url, response, final.outcome.isTarget, final.inSite);
       if (final.outcome.isTarget) {
-        this.parts.typer.label(link.url, "target");
-        if (this.recordTarget(final.outcome, final.url, { ...page, tagPath: link.tagPath }, pageUrl)) reward += 1;
+        this.labelFetched(link.url, final.url, "target");
+        if (this.recordTarget(final.outcome, final.url, { ...page, tagPath: link.tagPath }, pageUrl)) found += 1;
       } else if (response.outcome === "ok" && response.status >= 200 && response.status < 300 && this.parts.runner.isHtmlMime(response.mime)) {
         // A predicted target that is a page: filed under its group (the kit's LOCAL behaviour),
         // unless the page is on another host (a download that redirected to a login, say).
-        this.parts.typer.label(link.url, "html");
+        this.labelFetched(link.url, final.url, "html");
         if (final.inSite) this.fileLink({ ...link, url: final.url }, page, true);
       }
     }
+    return found;
+  }
+
+  /** A re-crawl's known files the page links: taken as unchanged, or checked; returns how many changed. */
+  private async revisitKnownFiles(knownFiles: readonly ExtractedLink[], page: FrontierLink, pageUrl: string): Promise<number> {
+    let changed = 0;
     for (const link of knownFiles) {
       const context: RequestContext = { kind: "target", tagPath: link.tagPath, groupId: null, depth: page.depth + 1, referrer: pageUrl };
-      reward += await this.revisitKnownFile(link.url, context, link.tagPath);
+      changed += await this.revisitKnownFile(link.url, context, link.tagPath);
     }
-    return reward;
+    return changed;
   }
 
   private readonly isKnown = (url: string): boolean => this.parts.links.has(url);
+
+  /** Sitemaps are a link source of the SB strategies (`useSitemaps`): their bandit learns whether the sitemap action pays. */
+  private get readsSitemaps(): boolean {
+    const { strategy, params } = this.parts.config;
+    return params.useSitemaps && (strategy === "sb" || strategy === "sb-oracle");
+  }
+
+  /**
+   * After the root page: the sitemaps robots.txt names (`Sitemap:` lines), else `/sitemap.xml`,
+   * and the sitemaps their index files name, newest `lastmod` first, each one counted GET (with
+   * redirects) within {@link sitemapFileCap} files. Every new in-site URL they list enters the
+   * frontier untyped, under the tag path {@link SITEMAP_TAG_PATH}: one action of its own (and
+   * split by URL shape like any other), so the bandit learns whether the sitemap pays.
+   */
+  private async readSitemaps(root: FrontierLink): Promise<void> {
+    const listed = (await this.parts.runner.sitemapsListed(this.parts.config.rootUrl)).filter((url) => isInSite(url, this.site));
+    const queue = listed.length > 0 ? listed : [new URL("/sitemap.xml", this.parts.config.rootUrl).toString()];
+    const read = new Set<string>();
+    let filed = 0;
+    const cap = sitemapFileCap(this.parts.config.budget.requests);
+    while (queue.length > 0 && read.size < cap && this.parts.budget.canRequest() && !this.parts.signal.aborted) {
+      const url = queue.shift()!;
+      if (read.has(url)) continue;
+      read.add(url);
+      const context: RequestContext = { kind: "sitemap", tagPath: SITEMAP_TAG_PATH, groupId: null, depth: 1, referrer: root.url };
+      const final = await this.getFollowingRedirects(url, context, "sitemap");
+      const response = final?.outcome.result;
+      if (!final || !final.inSite || !response?.body || response.status < 200 || response.status >= 300) continue;
+      const text = this.parts.meter.time(() => sitemapText(response.body!));
+      if (!text) continue;
+      const sitemap = this.parts.meter.time(() => parseSitemap(text.text));
+      if (text.truncated || sitemap.truncated) this.limitEvents.sitemapCut(final.url, MAX_SITEMAP_URLS, MAX_SITEMAP_BYTES);
+      if (sitemap.kind === "index") {
+        for (const entry of sitemap.entries) if (isInSite(entry.url, this.site) && !read.has(entry.url)) queue.push(entry.url);
+        continue;
+      }
+      this.parts.meter.start();
+      for (const entry of sitemap.entries) {
+        const link = normalizeUrl(entry.url, final.url);
+        if (!link || this.parts.links.has(link) || !this.acceptable(link, "link")) continue;
+        // A re-crawl's known files and the pages its previous runs saw keep their own handling (recrawl.ts), met on pages.
+        if (this.parts.recrawl && (this.parts.recrawl.knownFile(link) || this.parts.recrawl.seenByPreviousRuns(link))) continue;
+        if (this.parts.links.full) {
+          this.limitEvents.seenSetFull(this.parts.links.maxSeen);
+          break;
+        }
+        this.parts.links.markSeen(link);
+        this.parts.strategy.add(this.parts.links.createLink({ url: link, tagPath: SITEMAP_TAG_PATH, anchorText: "", depth: 1, referrer: final.url, groupId: null }));
+        filed += 1;
+      }
+      this.parts.meter.stop();
+    }
+    if (filed > 0) {
+      this.parts.sink.event({
+        level: "info",
+        kind: "sitemap-read",
+        message: `Read ${read.size} sitemap file${read.size === 1 ? "" : "s"}: ${filed} new URLs wait in the frontier as the group "${SITEMAP_TAG_PATH}"`,
+        data: { files: read.size, urls: filed },
+      });
+    }
+  }
 
   /**
    * A known file linked again: without `checkKnownFiles` it is taken as unchanged (not
@@ -466,8 +593,13 @@ export class CrawlEngine {
     }
   }
 
-  /** Types a link by a HEAD request (while the classifier is untrained). */
-  private async typeLink(link: ExtractedLink, page: FrontierLink): Promise<"html" | "target" | "neither"> {
+  /**
+   * Types a link by a HEAD request (while the classifier is untrained). A doubtful HEAD answer
+   * (403/404/400 before any HEAD succeeded) is checked by a GET of the same URL
+   * (`LinkTyper.needsGetCheck`); when that GET answers a target it is the download, and the
+   * link is "downloaded".
+   */
+  private async typeLink(link: ExtractedLink, page: FrontierLink): Promise<"html" | "target" | "neither" | "downloaded"> {
     const typer = this.parts.typer;
     const context: RequestContext = { kind: "bootstrap-head", tagPath: link.tagPath, groupId: null, depth: page.depth + 1, referrer: page.url };
     if (!(await this.parts.runner.allowedByRobots(link.url, context))) return "neither";
@@ -476,6 +608,7 @@ export class CrawlEngine {
     this.limitEvents.response(outcome.result);
     const runner = this.parts.runner;
     const refusedBefore = typer.headRefused();
+    if (typer.needsGetCheck(outcome.result)) return this.typeByGetCheck(link, page, outcome.result.status);
     const type = typer.typeFromHead(outcome.result, (mime) => runner.isTargetMime(mime), (mime) => runner.isHtmlMime(mime));
     const status = outcome.result.status;
     if (!refusedBefore && typer.headRefused()) {
@@ -488,6 +621,34 @@ export class CrawlEngine {
     }
     if (type !== "neither" && status >= 200 && status < 300) typer.label(link.url, type);
     this.recordShape(link.url, outcome.result, type === "target", true);
+    return type;
+  }
+
+  /**
+   * The GET check of a link whose HEAD got `headStatus` (doubtful): the GET's answer types it (a
+   * page's body is not read: the page is crawled when its group is chosen; a target's body is kept,
+   * so that GET was its download) and, when 2xx, shows that the site refuses HEAD.
+   */
+  private async typeByGetCheck(link: ExtractedLink, page: FrontierLink, headStatus: number): Promise<"html" | "target" | "neither" | "downloaded"> {
+    const { typer, runner } = this.parts;
+    const context: RequestContext = { kind: "target", tagPath: link.tagPath, groupId: null, depth: page.depth + 1, referrer: page.url };
+    const outcome = await runner.request("GET", link.url, context, "none");
+    if (!outcome) return "neither";
+    this.limitEvents.response(outcome.result);
+    const type = typer.typeFromGetCheck(outcome.result, (mime) => runner.isTargetMime(mime), (mime) => runner.isHtmlMime(mime));
+    if (typer.headRefused()) {
+      const status = outcome.result.status;
+      this.parts.sink.event({
+        level: "warn",
+        kind: "head-refused",
+        message: `The site answers HEAD with ${headStatus} where GET answers ${status}: new links are typed as pages and fetched with GET until the URL classifier has learnt from them`,
+        data: { status: headStatus },
+      });
+    }
+    if (type === "neither") return "neither";
+    typer.label(link.url, type);
+    this.recordShape(link.url, outcome.result, type === "target", true);
+    if (type === "target" && outcome.isTarget && this.recordTarget(outcome, link.url, { ...page, tagPath: link.tagPath }, page.url)) return "downloaded";
     return type;
   }
 

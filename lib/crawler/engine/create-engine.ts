@@ -16,8 +16,10 @@ import { createEarlyStopSignal } from "./early-stop-signal";
 import { ENGINE_STATE_VERSION, type EngineState } from "./engine-state";
 import { LinkTable } from "./link-table";
 import { LinkTyper, type LinkOracle } from "./link-typer";
+import { effectiveConfig } from "./paper-faithful";
 import { QueryVariantFilter } from "./query-variant-filter";
 import { startingState } from "./learned-start";
+import { ListingEntries } from "./listing-entries";
 import { Recrawl } from "./recrawl";
 import type { RecrawlBasis } from "./recrawl-basis";
 import { RequestRunner, type LiveSettings } from "./request-runner";
@@ -101,7 +103,8 @@ export interface CrawlRun {
 
 /** Assembles a crawl engine from its configuration: a fresh crawl, or one restored from `options.restore`. */
 export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
-  const { config, sink, signal, politeness } = options;
+  const { sink, signal, politeness } = options;
+  const config = effectiveConfig(options.config);
   const restore = options.restore ?? (options.recrawl ? startingState(options.recrawl.learned, config, emptyCounters()) : undefined);
   const ownFetcher = options.fetcher
     ? null
@@ -184,9 +187,11 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
     : null;
   const recrawl = options.recrawl ? new Recrawl(options.recrawl) : null;
   if (recrawl && restore?.recrawl) recrawl.restore(restore.recrawl, (id) => links.get(id));
+  const listingEntries = new ListingEntries(restore?.listingEntries, config.params.maxSeenUrls);
   const engine = new CrawlEngine({
     config,
     recrawl,
+    listingEntries,
     links,
     strategy,
     typer: new LinkTyper(classifier, options.oracle ?? null),
@@ -234,6 +239,7 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
       queryVariants: queryVariants ? queryVariants.toState() : null,
       cookies: cookies.toState(),
       storedTargetBytes: budget.storedTargetBytes,
+      listingEntries: listingEntries.toState(),
       recrawl: recrawl?.toState(),
     }),
     async close() {

@@ -11,7 +11,8 @@ import { restoreStrategy } from "./strategies/restore-strategy";
 import type { CrawlStrategy } from "./strategies/strategy";
 import type { CrawlCounters } from "./types";
 
-const SB_STRATEGIES = new Set(["sb", "sb-oracle"]);
+/** Strategies whose bandit a re-crawl may reuse, by family: sb-paper's raw AUER bandit is not sb's. */
+const SB_FAMILY: Record<string, string> = { sb: "sb", "sb-oracle": "sb", "sb-paper": "sb-paper" };
 
 /**
  * The engine state a re-crawl starts from: the previous run's model (tag-path groups with their
@@ -27,7 +28,7 @@ export function startingState(learned: LearnedState | null, config: CrawlConfig,
   const links = new LinkTable(config.params.maxSeenUrls);
   const previous = learned?.engine ?? null;
   let strategy: CrawlStrategy;
-  if (previous && SB_STRATEGIES.has(config.strategy) && SB_STRATEGIES.has(previous.strategy)) {
+  if (previous && SB_FAMILY[config.strategy] !== undefined && SB_FAMILY[config.strategy] === SB_FAMILY[previous.strategy]) {
     const sb = previous.strategyState as { bandit: SleepingBanditState; segments?: PathSegmentStatsState; waiting: number };
     strategy = restoreStrategy(config, prng, links, {
       ...sb,
@@ -58,6 +59,8 @@ export function startingState(learned: LearnedState | null, config: CrawlConfig,
     deadShapes: previous?.deadShapes ? { useful: previous.deadShapes.useful, useless: previous.deadShapes.useless } : null,
     queryVariants: previous?.queryVariants ?? null,
     storedTargetBytes: 0,
+    // The runs' listing entries so far: this run compares its entries with them and overwrites them.
+    listingEntries: previous?.listingEntries,
   };
 }
 

@@ -62,7 +62,18 @@ export class LimitEvents {
     });
   }
 
-  /** A redirect chain the engine stopped following. */
+  /** A sitemap file over the protocol's limits: read up to them. */
+  sitemapCut(url: string, maxUrls: number, maxBytes: number): void {
+    if (!this.due("sitemap-cut")) return;
+    this.sink.event({
+      level: "info",
+      kind: "sitemap-cut",
+      message: `The sitemap ${url} is over the protocol's limits (${maxUrls} URLs, ${maxBytes} bytes): it was read up to them`,
+      data: { url },
+    });
+  }
+
+    /** A redirect chain the engine stopped following. */
   redirectStopped(kind: "redirect-loop" | "redirect-limit", from: string, to: string, hops: number): void {
     if (!this.due(kind)) return;
     const message =

@@ -21,6 +21,17 @@ export type LinkOracle = (url: string) => LinkType | "neither";
 export const HEAD_REFUSALS_TO_STOP = 3;
 
 /**
+ * HEAD answers that may be a refusal of the method rather than the truth about the URL: WAFs and
+ * CDNs answer HEAD with 403, some servers route only GET and answer 404 or 400. Before any HEAD
+ * has had a 2xx, such an answer is checked by a GET of the same URL (its body is read only if it
+ * is a target, which is then the download); a 2xx there proves that the site refuses HEAD.
+ */
+export const DOUBTFUL_HEAD_STATUSES: ReadonlySet<number> = new Set([400, 403, 404]);
+
+/** GET checks of doubtful HEAD answers at most, per crawl: a site whose first links are really dead pays this many requests. */
+export const HEAD_GET_CHECKS = 3;
+
+/**
  * Types new links as HTML pages or targets without downloading them (ALGORITHM.md "URL
  * classifier"): a HEAD request until the classifier has trained on its first batch, the
  * model after that; every later GET of a typed URL is a free label for the next batch.
@@ -34,6 +45,9 @@ export const HEAD_REFUSALS_TO_STOP = 3;
 export class LinkTyper {
   private headRefusals = 0;
   private headAnswered = false;
+  private getChecks = 0;
+  /** A GET answered 2xx where HEAD had answered a doubtful 4xx. */
+  private headMismatch = false;
 
   constructor(
     private readonly model: UrlTypeModel,
@@ -45,9 +59,29 @@ export class LinkTyper {
     return this.oracle === null && !this.model.isTrained() && !this.headRefused();
   }
 
-  /** True once the site has refused HEAD {@link HEAD_REFUSALS_TO_STOP} times and never answered one. */
+  /**
+   * True once the site, never having answered a HEAD with 2xx, has refused HEAD
+   * {@link HEAD_REFUSALS_TO_STOP} times (405/501) or answered 2xx to the GET of a URL whose HEAD got
+   * a doubtful 4xx.
+   */
   headRefused(): boolean {
-    return !this.headAnswered && this.headRefusals >= HEAD_REFUSALS_TO_STOP;
+    return !this.headAnswered && (this.headRefusals >= HEAD_REFUSALS_TO_STOP || this.headMismatch);
+  }
+
+  /** Whether a HEAD answer must be checked by a GET of the same URL ({@link DOUBTFUL_HEAD_STATUSES}). */
+  needsGetCheck(head: FetchResult): boolean {
+    return head.outcome !== "error" && DOUBTFUL_HEAD_STATUSES.has(head.status) && !this.headAnswered && !this.headRefused() && this.getChecks < HEAD_GET_CHECKS;
+  }
+
+  /**
+   * The type the GET check of a doubtful HEAD gives (2xx + HTML → html, 2xx + target → target,
+   * else neither, as for a HEAD); a 2xx proves the site refuses HEAD.
+   */
+  typeFromGetCheck(result: FetchResult, isTargetMime: (mime: string) => boolean, isHtmlMime: (mime: string) => boolean): LinkType | "neither" {
+    this.getChecks += 1;
+    if (result.outcome === "error" || result.status < 200 || result.status >= 300) return "neither";
+    this.headMismatch = true;
+    return isHtmlMime(result.mime) ? "html" : isTargetMime(result.mime) ? "target" : "neither";
   }
 
   /** Type without a request: the oracle, or the trained model. */

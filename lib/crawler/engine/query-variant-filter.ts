@@ -3,8 +3,7 @@
  * `?sort=asc` on a page whose list is short), and skips links that add nothing but those to a
  * page the crawl already knows. Such a variant costs a request, gives the targets of its page a
  * second time, and, while the bandit's groups all score 0, its link group takes a turn in every
- * round of exploration. Measured on the deep archive, where one page in five links its printable
- * copy: docs/BENCHMARKS.md.
+ * round of exploration (what skipping them saves: docs/BENCHMARKS.md).
  *
  * How it learns. A page that links a *variant* of its own URL (same path, its own query pairs
  * plus at least one more) keeps its link set until that variant is crawled. When it is, the

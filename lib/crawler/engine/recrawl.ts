@@ -15,8 +15,10 @@ export interface RecrawlState {
  * The re-crawl part of an engine run (`config.after`): the files of the previous runs, which
  * are not downloaded again (unless `checkKnownFiles`: then a conditional GET each), and the
  * pages the previous runs saw, set aside until the fresh frontier is empty, then revisited: first
- * those a page listed after a new page of the same list (tag path), as sites list what was updated
- * right after what is new, then the others; shallowest first, then in the order found. Revisiting
+ * those whose listing entry changed since the previous run (listing-entries.ts: catalogues print a
+ * date of last update in an entry) and those a page listed after a new page of the same list (tag
+ * path), as sites list what was updated right after what is new, then the others; shallowest
+ * first, then in the order found. Revisiting
  * ends after {@link REVISIT_PATIENCE_PAGES} of them in a row brought neither a file nor a new page
  * (a page that sets aside a list of known pages does not count).
  */
@@ -30,7 +32,7 @@ export class Recrawl {
   private readonly known = new Map<string, KnownFile>();
   private readonly seenBefore: Set<string>;
   readonly outcomes = new Map<string, KnownFileOutcome>();
-  /** Set-aside links by rank (depth, + {@link LATER_RANK} unless listed after a new page); the lowest rank is revisited first. */
+  /** Set-aside links by rank (depth, + {@link LATER_RANK} unless listed after a new page or with a changed entry); the lowest rank is revisited first. */
   private readonly deferred = new Map<number, FrontierLink[]>();
   /** Rank of each set-aside URL still waiting. */
   private readonly rankOf = new Map<string, number>();
@@ -69,7 +71,7 @@ export class Recrawl {
     this.pushDeferred(link.depth + (amongNew ? 0 : LATER_RANK), link);
   }
 
-  /** A set-aside page listed again, now after a new link of the same list: it moves to the first ones. */
+  /** A set-aside page listed again, now after a new link of the same list or with a changed entry: it moves to the first ones. */
   promote(url: string): void {
     const rank = this.rankOf.get(url);
     if (rank === undefined || rank < LATER_RANK) return;

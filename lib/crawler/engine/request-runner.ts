@@ -22,7 +22,10 @@ export interface RequestContext {
   referrer: string | null;
 }
 
-export type BodyPlan = "page" | "target" | "none";
+export type BodyPlan = "page" | "target" | "sitemap" | "none";
+
+/** Types a sitemap is served as: XML, gzip (`.xml.gz` without Content-Encoding), plain text, or unlabelled. */
+const SITEMAP_MIMES = new Set(["application/xml", "text/xml", "application/gzip", "application/x-gzip", "text/plain", "application/octet-stream"]);
 
 export interface RequestOutcome {
   result: FetchResult;
@@ -73,6 +76,12 @@ export class RequestRunner {
     return mime === "text/html" || mime === "application/xhtml+xml";
   }
 
+  /** The `Sitemap:` URLs of the robots.txt of `url`'s origin ([] when robots.txt is not obeyed or lists none). */
+  async sitemapsListed(url: string): Promise<string[]> {
+    if (!this.robots) return [];
+    return (await this.robots.rulesFor(url, this.signal)).sitemaps;
+  }
+
   /** robots.txt verdict; records a skip (uncounted row) when disallowed. */
   async allowedByRobots(url: string, context: RequestContext): Promise<boolean> {
     if (!this.robots) return true;
@@ -106,6 +115,8 @@ export class RequestRunner {
     let lastSeq = 0;
     const wantBody = (mime: string, head: ResponseHead): BodyDisposition => {
       if (head.status < 200 || head.status >= 300) return false;
+      // A sitemap is read into memory, never kept as a target, within the page size cap.
+      if (plan === "sitemap") return SITEMAP_MIMES.has(mime) && (head.contentLength === null || head.contentLength <= maxHtmlBytes);
       if (this.targetMimes.has(mime)) return "stream";
       if (plan === "page" && this.isHtmlMime(mime)) return head.contentLength === null || head.contentLength <= maxHtmlBytes;
       return false;

@@ -17,7 +17,7 @@ export interface FrontierLink {
 }
 
 /** Why a request was made. */
-export type RequestKind = "page" | "target" | "bootstrap-head" | "robots";
+export type RequestKind = "page" | "target" | "bootstrap-head" | "robots" | "sitemap";
 
 export type RequestOutcome = "ok" | "blocked-mime" | "too-large" | "error" | "robots-disallowed" | "redirect";
 

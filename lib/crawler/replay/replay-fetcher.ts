@@ -1,13 +1,11 @@
 import fs from "node:fs";
 import { STATUS_CODES } from "node:http";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { pipeline } from "node:stream/promises";
-import { decodePackedBody, type StoredPageBody } from "../../store/page-bodies";
-import type { Db } from "../../store/prisma-client";
 import type { FetchErrorCode } from "../fetch/errors";
 import { emptyFetchResult, type BodyDisposition, type FetchRequest, type FetchResult, type Fetcher, type ResponseHead } from "../fetch/types";
 import { errorCode, type ReplayIndex } from "./replay-index";
+import type { ReplaySource, StoredAttempt } from "./replay-source";
 
 /**
  * Error code of a replayed request the stored crawl cannot answer. Not (yet) a member of
@@ -20,10 +18,9 @@ export const NOT_ARCHIVED_MESSAGE = "not in the stored crawl";
 const RETRYABLE_CODES = new Set(["connect-timeout", "headers-timeout", "body-timeout", "connection-reset", "connection-refused", "network-error"]);
 
 export interface ReplayFetcherOptions {
-  db: Db;
-  /** FORAGE_DATA_DIR: stored pages and target files are relative to it. */
-  dataDir: string;
-  /** Index of the source crawl (`ReplayIndex.build`). */
+  /** The stored crawl: attempts, page bodies, target files. Its owner closes it. */
+  source: ReplaySource;
+  /** Index of the same crawl (`ReplayIndex.build`). */
   index: ReplayIndex;
 }
 
@@ -34,30 +31,12 @@ export interface ReplayFetcherStats {
   notArchived: number;
 }
 
-/** A stored attempt with where its HTML body (page pack) and its target file are, if any. */
-interface StoredRow {
-  status: number | null;
-  mime: string | null;
-  headers: string | null;
-  outcome: string;
-  error: string | null;
-  redirectTo: string | null;
-  bytes: number;
-  bodySha256: string | null;
-  bodyPath: string | null;
-  bodyOffset: number | null;
-  bodyCompressedBytes: number | null;
-  targetPath: string | null;
-  targetMime: string | null;
-}
-
 type Body = { kind: "buffer"; data: Buffer } | { kind: "file"; absolutePath: string; size: number };
 
 /**
  * A Fetcher that answers from a stored crawl instead of the network (the paper's local mode):
  * status, headers, MIME type and Location from the final stored attempt of the URL, HTML bodies
- * from the page packs, target bodies from the stored target files (streamed into the caller's
- * sink). A HEAD is answered from the stored HEAD, else from the stored GET's status and headers;
+ * and target files from its ReplaySource (target files streamed into the caller's sink). A HEAD is answered from the stored HEAD, else from the stored GET's status and headers;
  * a GET the source never made (even if it HEAD-typed the URL) is "not archived": outcome
  * "error", code `not-archived`, which still costs the replay a request. robots.txt is answered
  * from the stored robots rows (with a file refusing exactly what the source was refused), 404
@@ -68,15 +47,11 @@ type Body = { kind: "buffer"; data: Buffer } | { kind: "file"; absolutePath: str
  */
 export class ReplayFetcher implements Fetcher {
   readonly stats: ReplayFetcherStats = { answered: 0, notArchived: 0 };
-  private readonly db: Db;
-  private readonly dataDir: string;
+  private readonly source: ReplaySource;
   private readonly index: ReplayIndex;
-  /** Page pack (relative path) → open file descriptor. */
-  private readonly packs = new Map<string, number>();
 
   constructor(options: ReplayFetcherOptions) {
-    this.db = options.db;
-    this.dataDir = options.dataDir;
+    this.source = options.source;
     this.index = options.index;
   }
 
@@ -102,7 +77,7 @@ export class ReplayFetcher implements Fetcher {
     const entry = this.index.lookup(request.url);
     const rowId = request.method === "HEAD" ? entry?.head || entry?.get : entry?.get;
     if (!entry || !rowId) return notArchived(result, NOT_ARCHIVED_MESSAGE);
-    const row = await this.row(rowId);
+    const row = await this.source.attempt(rowId);
     if (!row) return notArchived(result, NOT_ARCHIVED_MESSAGE);
     const head = this.describe(request, row);
     Object.assign(result, { status: head.status, headers: head.headers, mime: head.mime, location: resolveLocation(head, row) });
@@ -145,7 +120,7 @@ export class ReplayFetcher implements Fetcher {
   /** robots.txt: the stored fetch's status with a file refusing what the source was refused; 404 when never fetched. */
   private async answerRobots(request: FetchRequest, result: FetchResult): Promise<boolean> {
     const rowId = this.index.robotsRow(request.url);
-    const row = rowId === undefined ? null : await this.row(rowId);
+    const row = rowId === undefined ? null : await this.source.attempt(rowId);
     if (!row) {
       Object.assign(result, { status: 404, headers: { "content-type": "text/plain" }, mime: "text/plain", body: Buffer.alloc(0) });
       return false;
@@ -168,41 +143,7 @@ export class ReplayFetcher implements Fetcher {
     return true;
   }
 
-  /**
-   * One stored attempt with its body's whereabouts, in one statement: raw SQL (quoted identifiers,
-   * bound parameter: SQLite and PostgreSQL alike) costs a third of `findUnique` + two lookups.
-   */
-  private async row(id: number): Promise<StoredRow | null> {
-    const rows = await this.db.$queryRaw<Array<Record<string, unknown>>>`
-      SELECT r."status", r."mime", r."headers", r."outcome", r."error", r."redirectTo", r."bytes", r."bodySha256",
-             b."storagePath" AS "bodyPath", b."offset" AS "bodyOffset", b."compressedBytes" AS "bodyCompressedBytes",
-             t."storagePath" AS "targetPath", t."mime" AS "targetMime"
-      FROM "CrawlRequest" r
-      LEFT JOIN "StoredBody" b ON b."crawlId" = r."crawlId" AND b."sha256" = r."bodySha256"
-      LEFT JOIN "Target" t ON t."crawlId" = r."crawlId" AND t."url" = r."url" AND r."method" = 'GET'
-      WHERE r."id" = ${id}`;
-    const raw = rows[0];
-    if (!raw) return null;
-    const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
-    const int = (value: unknown) => (value === null || value === undefined ? null : Number(value));
-    return {
-      status: int(raw.status),
-      mime: text(raw.mime),
-      headers: text(raw.headers),
-      outcome: String(raw.outcome),
-      error: text(raw.error),
-      redirectTo: text(raw.redirectTo),
-      bytes: int(raw.bytes) ?? 0,
-      bodySha256: text(raw.bodySha256),
-      bodyPath: text(raw.bodyPath),
-      bodyOffset: int(raw.bodyOffset),
-      bodyCompressedBytes: int(raw.bodyCompressedBytes),
-      targetPath: text(raw.targetPath),
-      targetMime: text(raw.targetMime),
-    };
-  }
-
-  private describe(request: FetchRequest, row: StoredRow): ResponseHead {
+  private describe(request: FetchRequest, row: StoredAttempt): ResponseHead {
     const headers = parseHeaders(row.headers);
     delete headers["retry-after"];
     if (row.mime && !headers["content-type"]) headers["content-type"] = row.mime;
@@ -216,44 +157,16 @@ export class ReplayFetcher implements Fetcher {
    * The stored body of a GET: the HTML page kept with the row (or with an earlier GET of the
    * URL), else the target file collected from that URL. Non-2xx bodies are not archived: empty.
    */
-  private async body(getRow: number, bodyRow: number, row: StoredRow, is2xx: boolean, mime: string): Promise<Body | null> {
-    let page: StoredRow | null = row;
-    if (!row.bodyPath && bodyRow && bodyRow !== getRow) page = await this.row(bodyRow);
-    if (page?.bodyPath && page.bodyOffset !== null && page.bodyCompressedBytes !== null) {
-      const stored = { storagePath: page.bodyPath, offset: page.bodyOffset, compressedBytes: page.bodyCompressedBytes };
-      return { kind: "buffer", data: this.readPage(stored) };
-    }
-    if (row.targetPath && row.targetMime === mime) {
-      const absolutePath = path.join(this.dataDir, row.targetPath);
-      const stat = statOrNull(absolutePath);
-      if (stat?.isFile()) return { kind: "file", absolutePath, size: stat.size };
+  private async body(getRow: number, bodyRow: number, row: StoredAttempt, is2xx: boolean, mime: string): Promise<Body | null> {
+    let page = row.page;
+    if (!page && bodyRow && bodyRow !== getRow) page = (await this.source.attempt(bodyRow))?.page ?? null;
+    if (page) return { kind: "buffer", data: this.source.pageBody(page) };
+    if (row.target && row.target.mime === mime) {
+      const file = this.source.targetFile(row.target.storagePath);
+      if (file) return { kind: "file", ...file };
     }
     if (!is2xx) return { kind: "buffer", data: Buffer.alloc(0) };
     return null;
-  }
-
-  /**
-   * One stored HTML body: the format of `PageBodyStore.read` (at `offset`, a brotli or gzip member
-   * of a pack file, or the gzip member of a response record in the crawl's WARC file), with each
-   * file kept open and read synchronously: opening and closing it for every page cost more than
-   * the rest of the answer.
-   */
-  private readPage(body: Pick<StoredPageBody, "storagePath" | "offset" | "compressedBytes">): Buffer {
-    let fd = this.packs.get(body.storagePath);
-    if (fd === undefined) {
-      fd = fs.openSync(path.join(this.dataDir, body.storagePath), "r");
-      this.packs.set(body.storagePath, fd);
-    }
-    const buffer = Buffer.alloc(body.compressedBytes);
-    const read = fs.readSync(fd, buffer, 0, body.compressedBytes, body.offset);
-    if (read !== body.compressedBytes) throw new Error(`stored page file ${body.storagePath} is truncated`);
-    return decodePackedBody(body.storagePath, buffer);
-  }
-
-  /** Closes the page packs it opened. */
-  close(): void {
-    for (const fd of this.packs.values()) fs.closeSync(fd);
-    this.packs.clear();
   }
 
   /** Hands the body over as the HTTP fetcher would: buffer or sink, `maxBodyBytes` and overflow respected. */
@@ -329,14 +242,6 @@ function notArchived(result: FetchResult, message: string): boolean {
   return false;
 }
 
-function statOrNull(file: string): fs.Stats | null {
-  try {
-    return fs.statSync(file);
-  } catch {
-    return null;
-  }
-}
-
 function parseHeaders(json: string | null): Record<string, string> {
   if (!json) return {};
   try {
@@ -350,7 +255,7 @@ function parseHeaders(json: string | null): Record<string, string> {
   }
 }
 
-function resolveLocation(head: ResponseHead, row: StoredRow): string | null {
+function resolveLocation(head: ResponseHead, row: StoredAttempt): string | null {
   const location = head.headers.location;
   if (!location) return row.redirectTo;
   try {

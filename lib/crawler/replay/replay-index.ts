@@ -1,5 +1,5 @@
-import type { Db } from "../../store/prisma-client";
 import type { LinkType } from "../engine/link-typer";
+import type { ReplayLogRow, ReplaySource } from "./replay-source";
 
 /** Error codes of stored attempts that say nothing about the site (the crawl's own abort, its disk, a replay's gap). */
 const LOCAL_ERROR_CODES = new Set(["aborted", "sink-error", "not-archived"]);
@@ -18,7 +18,7 @@ const enum RowType {
 /**
  * One archived URL: ids of its final stored GET and HEAD attempts (0 = none) and what they were.
  * Small on purpose (a source crawl may have 100k+ requests): everything else, headers and
- * bodies included, is read from the database when the replay asks for it.
+ * bodies included, is read from the ReplaySource when the replay asks for it.
  */
 export interface ReplayEntry {
   /** Final GET attempt (row id), 0 when the URL was only HEAD-typed. */
@@ -29,20 +29,6 @@ export interface ReplayEntry {
   body: number;
   /** RowType of the final GET (bits 0–1) and of the final HEAD (bits 2–3). */
   types: number;
-}
-
-interface ScannedRow {
-  id: number;
-  seq: number;
-  kind: string;
-  method: string;
-  url: string;
-  status: number | null;
-  mime: string | null;
-  outcome: string;
-  error: string | null;
-  redirectTo: string | null;
-  bodySha256: string | null;
 }
 
 export interface ReplayIndexOptions {
@@ -66,36 +52,16 @@ export class ReplayIndex {
   /** Origin → robots.txt patterns matching exactly the URLs the source was refused. */
   private readonly disallowed = new Map<string, string[]>();
 
-  private constructor(
-    readonly crawlId: number,
-    private readonly targetMimes: ReadonlySet<string>,
-  ) {}
+  private constructor(private readonly targetMimes: ReadonlySet<string>) {}
 
-  static async build(db: Db, crawlId: number, options: ReplayIndexOptions): Promise<ReplayIndex> {
-    const index = new ReplayIndex(crawlId, new Set(options.targetMimeTypes));
+  static async build(source: ReplaySource, options: ReplayIndexOptions): Promise<ReplayIndex> {
+    const index = new ReplayIndex(new Set(options.targetMimeTypes));
     const take = options.pageSize ?? DEFAULT_PAGE_SIZE;
     let cursor = 0;
-    let previousRobots: ScannedRow | null = null;
+    let previousRobots: ReplayLogRow | null = null;
     let chainOrigin = "";
     for (;;) {
-      const rows: ScannedRow[] = await db.crawlRequest.findMany({
-        where: { crawlId, id: { gt: cursor } },
-        orderBy: { id: "asc" },
-        take,
-        select: {
-          id: true,
-          seq: true,
-          kind: true,
-          method: true,
-          url: true,
-          status: true,
-          mime: true,
-          outcome: true,
-          error: true,
-          redirectTo: true,
-          bodySha256: true,
-        },
-      });
+      const rows = await source.requestLog(cursor, take);
       for (const row of rows) {
         if (row.kind === "robots") {
           // A hop of the robots.txt fetch that the previous row redirected to belongs to its chain.
@@ -154,7 +120,7 @@ export class ReplayIndex {
     return `${lines.join("\n")}\n`;
   }
 
-  private addAttempt(row: ScannedRow): void {
+  private addAttempt(row: ReplayLogRow): void {
     if (row.method !== "GET" && row.method !== "HEAD") return;
     if (row.outcome === "error" && LOCAL_ERROR_CODES.has(errorCode(row.error))) return;
     let entry = this.entries.get(row.url);
@@ -173,7 +139,7 @@ export class ReplayIndex {
     }
   }
 
-  private rowType(row: ScannedRow): RowType {
+  private rowType(row: ReplayLogRow): RowType {
     if (row.outcome === "error") return RowType.Error;
     const status = row.status ?? 0;
     const mime = row.mime ?? "";
@@ -186,7 +152,7 @@ export class ReplayIndex {
     return RowType.Neither;
   }
 
-  private addRobotsRow(row: ScannedRow, chainOrigin: string): void {
+  private addRobotsRow(row: ReplayLogRow, chainOrigin: string): void {
     this.robotsRows.set(row.url, row.id);
     let origins = this.robotsChains.get(row.url);
     if (!origins) {

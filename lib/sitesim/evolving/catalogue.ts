@@ -3,7 +3,9 @@
  * Version 1 publishes `items` publications in a few sections; version 2 publishes new ones,
  * adds a file to some old ones, revises a few files (same URL, new bytes) and removes a few.
  * Listings show the most recently updated publications first, as data portals do, so every
- * listing page shifts between versions. Deterministic: same options, same site.
+ * listing page shifts between versions, and each entry is a link card with the publication's
+ * date of last update in it ("Publication 5 · updated 1 Feb 2026"), in every version alike.
+ * Deterministic: same options, same site.
  */
 import { hash32 } from "../random";
 
@@ -27,6 +29,8 @@ interface Item {
   section: number;
   /** The version that last changed it (listing order: most recent first). */
   updatedIn: number;
+  /** The date its listing entry shows ("1 Feb 2026"): when it was published or last changed. */
+  updatedOn: string;
   files: CatalogueFile[];
 }
 
@@ -77,12 +81,17 @@ export class EvolvingCatalogue {
     return { url: `/files/${id}/table-${k}.${format.ext}`, revision, mime: format.mime };
   }
 
+  /** Version 1's publications appeared one every other day up to the end of 2025, oldest first. */
+  private firstPublished(id: number): string {
+    return listingDate(Date.UTC(2025, 11, 31) - Math.floor((this.itemsV1 - id) / 2) * 86_400_000);
+  }
+
   private buildV1(): Map<number, Item> {
     const items = new Map<number, Item>();
     for (let id = 1; id <= this.itemsV1; id++) {
       const count = 1 + Math.floor(this.rand(id, 1) * 3);
       const files = Array.from({ length: count }, (_, k) => this.fileOf(id, k + 1, 1));
-      items.set(id, { id, section: id % SECTIONS.length, updatedIn: 1, files });
+      items.set(id, { id, section: id % SECTIONS.length, updatedIn: 1, updatedOn: this.firstPublished(id), files });
     }
     return items;
   }
@@ -96,28 +105,30 @@ export class EvolvingCatalogue {
     for (const [id, item] of previous) items.set(id, { ...item, files: item.files.map((file) => ({ ...file })) });
     const oldIds = [...previous.keys()];
     const pick = (salt: number, share: number) => oldIds.filter((id) => this.rand(id, version * 100 + salt) < share);
+    // Every change of a version is published on its first day (version 2: 1 Feb 2026).
+    const updatedOn = listingDate(Date.UTC(2026, version - 1, 1));
     for (const id of pick(1, 0.05)) {
       const item = items.get(id)!;
       const next = Math.max(...item.files.map((file) => Number(/table-(\d+)/.exec(file.url)![1]))) + 1;
       item.files.push(this.fileOf(id, next, 1));
-      item.updatedIn = version;
+      Object.assign(item, { updatedIn: version, updatedOn });
     }
     for (const id of pick(2, 0.04)) {
       const item = items.get(id)!;
       item.files[0] = { ...item.files[0]!, revision: item.files[0]!.revision + 1 };
-      item.updatedIn = version;
+      Object.assign(item, { updatedIn: version, updatedOn });
     }
     for (const id of pick(3, 0.03)) {
       const item = items.get(id)!;
       if (item.files.length < 2) continue;
       item.files.pop();
-      item.updatedIn = version;
+      Object.assign(item, { updatedIn: version, updatedOn });
     }
     const firstNew = Math.max(...oldIds) + 1;
     const added = Math.max(1, Math.round(oldIds.length * 0.12));
     for (let id = firstNew; id < firstNew + added; id++) {
       const count = 1 + Math.floor(this.rand(id, 1) * 3);
-      items.set(id, { id, section: id % SECTIONS.length, updatedIn: version, files: Array.from({ length: count }, (_, k) => this.fileOf(id, k + 1, 1)) });
+      items.set(id, { id, section: id % SECTIONS.length, updatedIn: version, updatedOn, files: Array.from({ length: count }, (_, k) => this.fileOf(id, k + 1, 1)) });
     }
     return items;
   }
@@ -191,7 +202,7 @@ export class EvolvingCatalogue {
   }
 
   private listingPage(section: number, page: number, pages: number, items: Item[]): string {
-    const rows = items.map((item) => `<li class="result"><h2><a href="/publication/${item.id}">Publication ${item.id}</a></h2></li>`).join("");
+    const rows = items.map((item) => `<li class="result"><h2><a href="/publication/${item.id}">Publication ${item.id} <span class="updated">· updated ${item.updatedOn}</span></a></h2></li>`).join("");
     const pager = Array.from({ length: pages }, (_, i) => `<a class="page" href="/section/${SECTIONS[section]}?page=${i + 1}">${i + 1}</a>`).join(" ");
     return this.frame(`${SECTIONS[section]} ${page}`, `<h1>${SECTIONS[section]}</h1><ol class="results">${rows}</ol><div class="pager">${pager}</div>`);
   }
@@ -214,6 +225,11 @@ export class EvolvingCatalogue {
     const next = n < NEWS_ARTICLES ? `<a href="/news/${n + 1}">Next</a>` : "";
     return this.frame(`News ${n}`, `<article class="news"><h1>News ${n}</h1><p>Text.</p>${next}</article>`);
   }
+}
+
+/** "1 Feb 2026", as listings print dates. */
+function listingDate(ms: number): string {
+  return new Date(ms).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 }
 
 /** A file's bytes: its URL, revision and the site's seed decide them. */

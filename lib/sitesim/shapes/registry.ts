@@ -1,6 +1,7 @@
 /** The shapes the simulator can build, with a one-line description each. */
 import type { ShapeModel, SiteShape } from "../types";
 import { buildDeepSparse } from "./deep-sparse";
+import { buildFamily } from "../family";
 import { buildDocumentationSite } from "./documentation-site";
 import { buildCodeForge } from "./forge";
 import { buildMinistryPortal } from "./ministry-portal";
@@ -30,7 +31,12 @@ export const SITE_SHAPES: Readonly<Record<SiteShape, string>> = {
     "MediaWiki statistics community wiki: /wiki/ articles in topical areas (datasets and publications hold most uploads), paged categories, File: description pages, uploads under /images/<h>/<hh>/ (old versions in /images/archive/), linked directly ([[Media:]]) or via File: pages; every page has its history, old revisions, diffs, view source and page information under /index.php?title=…; red links 302 to 404, soft redirects, only Special: pages disallowed.",
   "code-forge":
     "Gitea code forge of a statistics community: explore pages and owner profiles with sort/language near-duplicates; data, code and documentation repositories browsable at every branch, tag and commit (/src/ file views are HTML even for .csv, the files are /raw/ or LFS /media/), blame, histories, commit pages and patches; releases with assets and source archives (302 to a pre-signed store URL); issue and pull request lists whose state/sort/label filters multiply; wiki, activity, feeds; renamed repos 301, deleted ones 404, login-only actions.",
+  family:
+    "Procedural family: each seed draws sections with own or shared templates, next-only / numbered / facet / infinite-calendar pagination, files on listings, detail pages, download pages, behind redirects or extension-less, dense to needle-in-a-haystack targets, hubs, mega-pages, print / language / sort duplicates, broken links, images (lib/sitesim/family).",
 };
+
+/** The hand-made shapes: named regression cases (the family is benchmarked with `--family`). */
+export const NAMED_SHAPES = (Object.keys(SITE_SHAPES) as SiteShape[]).filter((shape) => shape !== "family");
 
 const BUILDERS: Record<SiteShape, (seed: number, urlCount: number) => ShapeModel> = {
   "statistics-office": buildStatisticsOffice,
@@ -42,6 +48,7 @@ const BUILDERS: Record<SiteShape, (seed: number, urlCount: number) => ShapeModel
   "documentation-site": buildDocumentationSite,
   wiki: buildWiki,
   "code-forge": buildCodeForge,
+  family: buildFamily,
 };
 
 export function buildShape(shape: SiteShape, seed: number, urlCount: number): ShapeModel {

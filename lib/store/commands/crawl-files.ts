@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { ForageConfig } from "../../config";
 import type { Db } from "../prisma-client";
+import { storageFor } from "../../storage/storage-for";
 import { crawlFolder } from "../target-files";
 
 /**
@@ -24,4 +25,11 @@ export async function discardCrawlFiles(db: Db, config: ForageConfig, crawlId: n
   await db.storedBody.deleteMany({ where: { crawlId } });
   await db.crawlCheckpoint.deleteMany({ where: { crawlId } });
   await fs.rm(crawlFolderPath(config, crawlId), { recursive: true, force: true });
+  await removeStoredCrawl(config, crawlId);
+}
+
+/** Removes the crawl's objects from a shared bucket (the local folder went with the folder). */
+export async function removeStoredCrawl(config: ForageConfig, crawlId: number): Promise<void> {
+  const storage = storageFor(config.dataDir, config.storage);
+  if (storage.kind !== "local") await storage.deletePrefix(crawlFolder(crawlId).split(path.sep).join("/"));
 }

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { InvalidStateError, NotFoundError } from "../../api/errors";
 import { STRATEGIES, type Strategy } from "../../crawl-config";
-import { checkReplayable, replayConfig, ReplayError } from "../../crawler/replay/run-replay";
+import { replayConfig, ReplayError } from "../../crawler/replay/replay-config";
 import { insertCrawl } from "../insert-crawl";
 import type { Db } from "../prisma-client";
+import { checkReplayable } from "../replay-source";
 
 /** `POST /api/crawls/:id/replays`: one or more strategies (each once) and an optional seed. */
 export const createReplaysSchema = z.strictObject({
@@ -25,7 +26,7 @@ export interface CreatedReplay {
 /**
  * Queues replays of a finished crawl, one per strategy: ordinary crawls (`replayOfCrawlId` set)
  * that the worker runs offline from the source's stored responses, with the same settings as
- * `forage replay` (run-replay.ts `replayConfig`: the source's budget, no politeness delay, the
+ * `forage replay` (replay-config.ts `replayConfig`: the source's budget, no politeness delay, the
  * given seed or the source's). Replaying a replay replays its source: a replay stored only what
  * it fetched, a subset of the source, and one family keeps the comparison on one target set.
  * @throws NotFoundError for an unknown crawl, InvalidStateError when the source cannot be

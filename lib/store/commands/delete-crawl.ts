@@ -3,7 +3,7 @@ import type { ForageConfig } from "../../config";
 import { isActiveStatus } from "../../crawl-status";
 import { InvalidStateError, NotFoundError } from "../../api/errors";
 import type { Db } from "../prisma-client";
-import { crawlFolderPath } from "./crawl-files";
+import { crawlFolderPath, removeStoredCrawl } from "./crawl-files";
 
 /**
  * Deletes a crawl that is over (finished, failed or cancelled): its rows (requests, targets,
@@ -22,4 +22,5 @@ export async function deleteCrawl(db: Db, config: ForageConfig, crawlId: number)
   const { count } = await db.crawl.deleteMany({ where: { id: crawlId, status: crawl.status } });
   if (count === 0) throw new InvalidStateError(`Crawl ${crawlId} changed state while being deleted: try again`);
   await fs.rm(crawlFolderPath(config, crawlId), { recursive: true, force: true });
+  await removeStoredCrawl(config, crawlId);
 }

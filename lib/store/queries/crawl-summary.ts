@@ -19,6 +19,8 @@ export interface CrawlSummary {
   createdBy: string | null;
   /** The crawl this one replays offline; null for a crawl of the live site. */
   replayOfCrawlId: number | null;
+  /** The harvest this crawl is a run of (lib/harvest); null for a crawl on its own. */
+  harvestId: number | null;
   startedAt: string | null;
   finishedAt: string | null;
   activeMs: number;
@@ -39,6 +41,7 @@ export const crawlSummarySelect = {
   createdAt: true,
   createdBy: { select: { email: true } },
   replayOfCrawlId: true,
+  harvestId: true,
   startedAt: true,
   finishedAt: true,
   activeMs: true,
@@ -58,6 +61,7 @@ export interface CrawlSummaryRow {
   createdAt: Date;
   createdBy: { email: string } | null;
   replayOfCrawlId: number | null;
+  harvestId: number | null;
   startedAt: Date | null;
   finishedAt: Date | null;
   activeMs: number;
@@ -80,6 +84,7 @@ export function toCrawlSummary(row: CrawlSummaryRow): CrawlSummary {
     createdAt: row.createdAt.toISOString(),
     createdBy: row.createdBy?.email ?? null,
     replayOfCrawlId: row.replayOfCrawlId,
+    harvestId: row.harvestId,
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
     activeMs: row.activeMs,

@@ -40,7 +40,7 @@ export async function getCrawlChanges(
   query: { change?: FileChange; limit: number; offset: number },
 ): Promise<CrawlChanges | null> {
   await requireCrawl(db, crawlId);
-  const report = readChangeReport(dataDir, crawlId);
+  const report = await readChangeReport(dataDir, crawlId);
   if (!report) return null;
   const files = report.files.filter((file) => (query.change ? file.change === query.change : file.change !== "carried")).sort((a, b) => a.url.localeCompare(b.url));
   return {

@@ -41,7 +41,7 @@ export async function getCrawlMetrics(db: Db, crawlId: number, options: MetricsO
   // The rows come back from the raw query itself: fetching them by id afterwards would need
   // an IN list of up to maxPoints ids, beyond the driver's bound-parameter limit.
   // The numbering reads only (crawlId, requests, id): the unique index covers it (id is the
-  // rowid), so the table itself is read for the kept rows only. 200k points: ~50 ms.
+  // rowid), so the table itself is read for the kept rows only: fast on crawls of many points.
   const rows = await db.$queryRaw<RawMetricPointRow[]>`
     SELECT m."requests", m."targets", m."targetBytes", m."nonTargetBytes", m."frontierSize", m."slope", m."ema",
            m."patience", m."activeMs", m."at"

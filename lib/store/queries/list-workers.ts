@@ -7,6 +7,8 @@ export interface WorkerListItem {
   id: string;
   hostname: string;
   pid: number;
+  /** Where it keeps crawled bytes: "local" (its data folder) or "s3://bucket/prefix". */
+  storage: string;
   startedAt: string;
   heartbeatAt: string;
   /** Milliseconds since the last heartbeat, at the time of the query. */
@@ -41,6 +43,7 @@ export async function listWorkers(db: Db, { leaseMs, limit = 100, now = new Date
       id: row.id,
       hostname: row.hostname,
       pid: row.pid,
+      storage: row.storage,
       startedAt: row.startedAt.toISOString(),
       heartbeatAt: row.heartbeatAt.toISOString(),
       heartbeatAgeMs,

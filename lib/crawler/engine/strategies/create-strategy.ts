@@ -25,22 +25,23 @@ export function grouperOptions(config: CrawlConfig): ActionGroupingOptions {
   };
 }
 
-/** The SB bandit of a crawl's settings. */
-function createBandit(config: CrawlConfig): SleepingBandit {
-  const { banditAlpha, rewardScaledExploration, dampBarrenExploration } = config.params;
-  return new SleepingBandit({ alpha: banditAlpha, rewardScaledBonus: rewardScaledExploration, barrenDamping: dampBarrenExploration });
+/** The SB bandit of a crawl's settings (as the engine runs them: `effectiveConfig`). */
+export function createBandit(config: CrawlConfig): SleepingBandit {
+  const { banditAlpha, rewardScaledExploration, dampBarrenExploration, policy } = config.params;
+  return new SleepingBandit({ alpha: banditAlpha, rewardScaledBonus: rewardScaledExploration, barrenDamping: dampBarrenExploration, policy });
 }
 
 /** The SB strategy settings of a crawl (also used to restore one from a checkpoint). */
 export function sbOptions(config: CrawlConfig): SbOptions {
-  const { linkRankSamples, urlOutlookWeight, regroupRediscoveredLinks } = config.params;
-  return { linkRankSamples, urlOutlookWeight, regroupRediscoveredLinks };
+  const { linkRankSamples, urlOutlookWeight, regroupRediscoveredLinks, splitActionsByUrlShape } = config.params;
+  return { linkRankSamples, urlOutlookWeight, regroupRediscoveredLinks, splitActionsByUrlShape };
 }
 
 /** The strategy a crawl's settings name, sharing the crawl's PRNG and link table. */
 export function createStrategy(config: CrawlConfig, prng: Prng, links: LinkTable): CrawlStrategy {
   switch (config.strategy) {
     case "sb":
+    case "sb-paper":
     case "sb-oracle":
       return new SbStrategy(createGrouper(config), createBandit(config), prng, links, sbOptions(config));
     case "bfs":

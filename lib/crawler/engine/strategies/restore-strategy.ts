@@ -10,6 +10,7 @@ import { PathSegmentStats, type PathSegmentStatsState } from "../../path-segment
 import { FocusedStrategy } from "./focused-strategy";
 import { FifoStrategy, LifoStrategy, RandomStrategy } from "./queue-strategies";
 import { SbStrategy } from "./sb-strategy";
+import { ActionSplitter, type ActionSplitterState } from "../../action-splitter";
 import type { CrawlStrategy } from "./strategy";
 import { TpOffStrategy } from "./tp-off-strategy";
 
@@ -24,6 +25,8 @@ interface SbState {
   scorer?: LinkScorerState;
   segments?: PathSegmentStatsState;
   waiting: number;
+  /** Absent in checkpoints written before actions could split. */
+  splitter?: ActionSplitterState;
 }
 interface TpOffState {
   grouper: ActionGrouperState;
@@ -56,12 +59,14 @@ export function restoreStrategy(config: CrawlConfig, prng: Prng, links: LinkTabl
   };
   switch (config.strategy) {
     case "sb":
+    case "sb-paper":
     case "sb-oracle": {
       const s = state as SbState;
       const bandit = SleepingBandit.fromState(s.bandit);
       const scorer = s.scorer ? LinkScorer.fromState(s.scorer) : new LinkScorer();
       const segments = s.segments ? PathSegmentStats.fromState(s.segments) : new PathSegmentStats();
-      return new SbStrategy(ActionGrouper.fromState(s.grouper, grouperOptions(config)), bandit, prng, links, sbOptions(config), scorer, segments, s.waiting);
+      const splitter = s.splitter ? ActionSplitter.fromState(s.splitter) : new ActionSplitter();
+      return new SbStrategy(ActionGrouper.fromState(s.grouper, grouperOptions(config)), bandit, prng, links, sbOptions(config), scorer, segments, s.waiting, splitter);
     }
     case "bfs":
       return refill(new FifoStrategy(), (state as QueueState).links, link);

@@ -7,6 +7,8 @@ import { groupOutlook, OUTLOOK_SAMPLES } from "../../group-outlook";
 import { LinkScorer, linkFeatures } from "../../link-scorer";
 import { linkRank, SCORER_LOGIT_CAP, SCORER_WEIGHT } from "../../link-rank";
 import { PathSegmentStats } from "../../path-segment-stats";
+import { isFailedPull } from "../reward";
+import { ActionSplitter } from "../../action-splitter";
 import { groupRows } from "./group-rows";
 import type { CrawlStrategy, PullResult } from "./strategy";
 
@@ -15,6 +17,7 @@ export interface SbOptions {
   readonly linkRankSamples: number;
   readonly urlOutlookWeight: number;
   readonly regroupRediscoveredLinks: boolean;
+  readonly splitActionsByUrlShape: boolean;
 }
 
 /**
@@ -59,12 +62,14 @@ export class SbStrategy implements CrawlStrategy {
     private readonly scorer = new LinkScorer(),
     private readonly segments = new PathSegmentStats(),
     waiting = 0,
+    private readonly splitter = new ActionSplitter(),
   ) {
     this.waiting = waiting;
   }
 
   add(link: FrontierLink): void {
-    link.groupId = this.grouper.assign(link.tagPath).actionId;
+    const actionId = this.grouper.assign(link.tagPath).actionId;
+    link.groupId = this.options.splitActionsByUrlShape ? this.splitter.actionFor(actionId, link.url) : actionId;
     this.bandit.addLink(link.groupId, link.id);
     this.waiting += 1;
     if (this.bandit.barrenDamping && this.bandit.hasPaid(link.groupId)) this.filedSinceNext += 1;
@@ -83,22 +88,36 @@ export class SbStrategy implements CrawlStrategy {
     if (!this.options.regroupRediscoveredLinks) return;
     const link = this.links.live(url);
     if (!link || link.groupId === null || link.tagPath === tagPath) return;
-    const groupId = this.grouper.groupOf(tagPath);
-    if (groupId === undefined || groupId === link.groupId) return;
+    const tagPathGroup = this.grouper.groupOf(tagPath);
+    if (tagPathGroup === undefined) return;
+    // The action the link would have joined under that tag path (a split-off one, by its URL).
+    const groupId = this.options.splitActionsByUrlShape ? this.splitter.actionFor(tagPathGroup, url) : tagPathGroup;
+    if (groupId === link.groupId) return;
     if (this.bandit.meanReward(groupId) <= this.bandit.meanReward(link.groupId)) return;
     if (this.bandit.moveLink(link.groupId, groupId, link.id)) link.groupId = groupId;
   }
 
+  /** The paper's Algorithm 3, first two steps: choose an action, then a link of it. */
   next(requestsSoFar: number): FrontierLink | null {
-    const actionId = this.options.urlOutlookWeight > 0 && this.scorer.trained
-      ? this.bandit.chooseWithOutlook(requestsSoFar, this.outlookOf)
-      : this.bandit.choose(requestsSoFar);
+    const actionId = this.chooseAction(requestsSoFar);
     if (actionId === null) return null;
-    const samples = this.scorer.trained ? this.options.linkRankSamples : 1;
-    const linkId = this.bandit.takeBestOf(actionId, this.prng, samples, this.rankLink)!;
+    const linkId = this.chooseLink(actionId);
     this.waiting -= 1;
     this.filedSinceNext = 0;
     return this.links.get(linkId) ?? null;
+  }
+
+  /** The awake action with the best bandit score (plus its URL outlook when `urlOutlookWeight` > 0); null when all sleep. */
+  private chooseAction(requestsSoFar: number): number | null {
+    return this.options.urlOutlookWeight > 0 && this.scorer.trained
+      ? this.bandit.chooseWithOutlook(requestsSoFar, this.outlookOf, undefined, this.prng)
+      : this.bandit.choose(requestsSoFar, this.prng);
+  }
+
+  /** A uniformly random unvisited link of the action, or the best-ranked of `linkRankSamples` drawn; removed from it. */
+  private chooseLink(actionId: number): number {
+    const samples = this.scorer.trained ? this.options.linkRankSamples : 1;
+    return this.bandit.takeBestOf(actionId, this.prng, samples, this.rankLink)!;
   }
 
   private readonly rankLink = (linkId: number): number => {
@@ -119,10 +138,27 @@ export class SbStrategy implements CrawlStrategy {
       this.segments.add(link.url, result.reward > 0);
     }
     if (link.groupId === null) return;
-    // A pull that reached no HTML page counts as a selection with reward 0 (ALGORITHM.md step 5),
-    // unless it reached a target itself.
-    if (result.wasHtml || result.reward > 0) this.bandit.recordReward(link.groupId, result.reward, this.filedSinceNext > 0);
-    else this.bandit.recordFailedPull(link.groupId);
+    if (isFailedPull(result)) this.bandit.recordFailedPull(link.groupId);
+    else this.bandit.recordReward(link.groupId, result.reward, this.filedSinceNext > 0);
+    if (this.options.splitActionsByUrlShape && this.grouper.derivedFrom(link.groupId) === undefined) this.splitIfShapesDiffer(link, result.reward);
+  }
+
+  /** Counts the pull for its URL shape and splits the shape off its action when it pays differently (action-splitter.ts). */
+  private splitIfShapesDiffer(link: FrontierLink, reward: number): void {
+    const candidate = this.splitter.record(link.groupId!, link.url, reward);
+    if (!candidate) return;
+    // Only a shape with links still waiting is worth an action; else the test fires again at its next pull.
+    const hasShape = (linkId: number) => ActionSplitter.hasShape(this.links.get(linkId)?.url ?? "", candidate.shape);
+    if (!this.bandit.hasLink(candidate.parent, hasShape)) return;
+    const child = this.splitter.childOf(candidate.parent, candidate.shape) ?? this.grouper.derive(candidate.parent, `⟨${candidate.shape}⟩`);
+    const belongs = (linkId: number): boolean => {
+      const waiting = this.links.get(linkId);
+      if (!waiting || !ActionSplitter.hasShape(waiting.url, candidate.shape)) return false;
+      waiting.groupId = child;
+      return true;
+    };
+    this.bandit.splitOff(candidate.parent, child, belongs, candidate.pulls, candidate.reward);
+    this.splitter.noteSplit(candidate, child);
   }
 
   size(): number {
@@ -138,6 +174,13 @@ export class SbStrategy implements CrawlStrategy {
   }
 
   toState(): unknown {
-    return { grouper: this.grouper.toState(), bandit: this.bandit.toState(), scorer: this.scorer.toState(), segments: this.segments.toState(), waiting: this.waiting };
+    return {
+      grouper: this.grouper.toState(),
+      bandit: this.bandit.toState(),
+      scorer: this.scorer.toState(),
+      segments: this.segments.toState(),
+      waiting: this.waiting,
+      splitter: this.splitter.toState(),
+    };
   }
 }

@@ -1,25 +1,26 @@
 import { openCrawlWarcRecorder } from "../archive/crawl-warc-recorder";
 import type { ForageConfig } from "../config";
-import { crawlConfigSchema, withParamsAddedLater, type CrawlConfig } from "../crawl-config";
+import type { CrawlConfig } from "../crawl-config";
 import { STOP_REASONS } from "../crawl-status";
 import type { Db } from "../store/prisma-client";
 import { createBatchWriter, DatabaseCrawlSink } from "../store/database-crawl-sink";
 import { LeaseLostError, type CheckpointRow } from "../store/crawl-batch";
 import { deleteCheckpoint, loadCheckpoint, rollBackToCheckpoint, storedBodyHashes } from "../store/checkpoint-store";
 import { getServerPrivateNetworks } from "../store/queries/get-network-policy";
+import { loadCrawlConfig } from "../store/load-crawl-config";
 import { loadRecoveryLog } from "../store/recovery-journal";
 import { loadRecrawlBasis, saveRecrawlRecord } from "../store/recrawl-store";
-import { CheckpointSchedule, type CheckpointScheduleOptions } from "./engine/checkpoint-schedule";
-import { createCrawlEngine, type CrawlRun } from "./engine/create-engine";
+import { CheckpointSchedule, type CheckpointScheduleOptions } from "../crawler/engine/checkpoint-schedule";
+import { createCrawlEngine, type CrawlRun } from "../crawler/engine/create-engine";
 import { addCrawlEvent } from "../store/commands/add-crawl-event";
 import { CHANGES_EVENT_KIND } from "../store/queries/get-crawl-changes";
-import { checkEngineState, decodeState, encodeState, ENGINE_STATE_VERSION, type EngineState } from "./engine/engine-state";
-import type { HostPoliteness } from "./fetch/host-politeness";
-import type { Fetcher } from "./fetch/types";
-import { RecoveringFetcher, recoveringPoliteness, type RecoveryEnd, type RecoveryLog } from "./fetch/recovering-fetcher";
-import type { LinkOracle } from "./engine/link-typer";
-import type { CrawlCounters, CrawlEnd, EventRow } from "./engine/types";
-import { EngineMeter } from "./engine/engine-meter";
+import { checkEngineState, decodeState, encodeState, ENGINE_STATE_VERSION, type EngineState } from "../crawler/engine/engine-state";
+import type { HostPoliteness } from "../crawler/fetch/host-politeness";
+import type { Fetcher } from "../crawler/fetch/types";
+import { RecoveringFetcher, recoveringPoliteness, type RecoveryEnd, type RecoveryLog } from "../crawler/fetch/recovering-fetcher";
+import type { LinkOracle } from "../crawler/engine/link-typer";
+import type { CrawlCounters, CrawlEnd, EventRow } from "../crawler/engine/types";
+import { EngineMeter } from "../crawler/engine/engine-meter";
 
 export interface RunStoredCrawlOptions {
   db: Db;
@@ -61,17 +62,6 @@ export interface RunStoredCrawlOptions {
   holderId?: string | null;
   /** A resumed crawl that was paused stays paused (status untouched; `beforePage` holds it). @default false */
   resumePaused?: boolean;
-}
-
-export class CrawlNotFoundError extends Error {
-  override name = "CrawlNotFoundError";
-}
-
-/** Reads a crawl's stored settings (validated again: the stored JSON is an input too). */
-export async function loadCrawlConfig(db: Db, crawlId: number): Promise<CrawlConfig> {
-  const row = await db.crawl.findUnique({ where: { id: crawlId }, select: { config: true, seed: true } });
-  if (!row) throw new CrawlNotFoundError(`Crawl ${crawlId} not found`);
-  return { ...crawlConfigSchema.parse(withParamsAddedLater(JSON.parse(row.config))), seed: row.seed };
 }
 
 type CrawlRowUpdate = Parameters<Db["crawl"]["updateMany"]>[0]["data"];

@@ -1,11 +1,13 @@
-import type { ForageConfig } from "../../config";
-import type { Db } from "../../store/prisma-client";
-import type { LinkOracle } from "../engine/link-typer";
-import { HostPoliteness } from "../fetch/host-politeness";
-import { ReplayFetcher } from "./replay-fetcher";
-import { ReplayIndex } from "./replay-index";
-import { createReplayOracle } from "./replay-oracle";
-import { checkReplayable } from "./run-replay";
+import type { ForageConfig } from "../config";
+import type { LinkOracle } from "../crawler/engine/link-typer";
+import { HostPoliteness } from "../crawler/fetch/host-politeness";
+import { ReplayFetcher } from "../crawler/replay/replay-fetcher";
+import { ReplayIndex } from "../crawler/replay/replay-index";
+import { createReplayOracle } from "../crawler/replay/replay-oracle";
+import { copyPrefixToFolder } from "../storage/copy-to-folder";
+import { storageFor } from "../storage/storage-for";
+import type { Db } from "../store/prisma-client";
+import { checkReplayable, DatabaseReplaySource } from "../store/replay-source";
 
 /** What `runStoredCrawl` needs to run a replay crawl offline instead of on the network. */
 export interface StoredReplayParts {
@@ -28,12 +30,14 @@ export interface StoredReplayParts {
  */
 export async function prepareStoredReplay(db: Db, forage: ForageConfig, sourceCrawlId: number, strategy: string): Promise<StoredReplayParts> {
   const sourceConfig = await checkReplayable(db, sourceCrawlId);
-  const index = await ReplayIndex.build(db, sourceCrawlId, { targetMimeTypes: sourceConfig.targetMimeTypes });
-  const fetcher = new ReplayFetcher({ db, dataDir: forage.dataDir, index });
+  // The source may have run on another machine: its pages and files come from the shared bucket.
+  await copyPrefixToFolder(storageFor(forage.dataDir, forage.storage), `crawls/${sourceCrawlId}`, forage.dataDir);
+  const source = new DatabaseReplaySource(db, forage.dataDir, sourceCrawlId);
+  const index = await ReplayIndex.build(source, { targetMimeTypes: sourceConfig.targetMimeTypes });
   return {
-    fetcher,
+    fetcher: new ReplayFetcher({ source, index }),
     oracle: strategy === "sb-oracle" ? createReplayOracle(index) : undefined,
     politeness: new HostPoliteness({ defaultDelayMs: 0 }),
-    close: () => fetcher.close(),
+    close: () => source.close(),
   };
 }

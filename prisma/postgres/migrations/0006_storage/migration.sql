@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Worker" ADD COLUMN     "storage" TEXT NOT NULL DEFAULT 'local';

@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { crawlInputFromArgs } from "../../lib/cli/commands/crawl";
+import { parseCrawlConfig } from "../../lib/crawl-config";
+
+describe("forage crawl --strategy sb-paper --policy …", () => {
+  it("passes the strategy and the policy to the crawl settings", () => {
+    const { input } = crawlInputFromArgs(["http://127.0.0.1:1/", "--strategy", "sb-paper", "--policy", "thompson"]);
+    const config = parseCrawlConfig(input);
+    expect(config.strategy).toBe("sb-paper");
+    expect(config.params.policy).toBe("thompson");
+    expect(parseCrawlConfig(crawlInputFromArgs(["http://127.0.0.1:1/"]).input).params.policy).toBe("auer");
+  });
+
+  it("refuses an unknown policy, naming the choices", () => {
+    const { input } = crawlInputFromArgs(["http://127.0.0.1:1/", "--policy", "greedy"]);
+    expect(() => parseCrawlConfig(input)).toThrow(/params\.policy must be one of auer, thompson, kl-ucb/);
+  });
+});
