@@ -27,9 +27,11 @@ export class PrismaBatchWriter implements CrawlBatchWriter {
     const { crawlId, requests, bodies, targets, metrics, events, groups, counters, checkpoint, holderId } = batch;
     await this.db.$transaction(async (tx) => {
       if (holderId !== null) {
-        // A no-op write, not a read: it locks the row until commit, so a concurrent claim waits
-        // for this batch instead of slipping between the check and the rows (READ COMMITTED).
-        const held = await tx.crawl.updateMany({ where: { id: crawlId, workerId: holderId }, data: { workerId: holderId } });
+        // A write, not a read: it locks the row until commit, so a concurrent claim waits for this
+        // batch instead of slipping between the check and the rows (READ COMMITTED). The batch's
+        // counters are that write when it has them (one round trip less), else a no-op one.
+        const data = counters ? crawlCounterColumns(counters) : { workerId: holderId };
+        const held = await tx.crawl.updateMany({ where: { id: crawlId, workerId: holderId }, data });
         if (held.count !== 1) throw new LeaseLostError(`Crawl ${crawlId} is no longer held by ${holderId}`);
       }
       if (requests.length) await insertRows(tx, "CrawlRequest", REQUEST_COLUMNS, requests.map((row) => ({ crawlId, ...row })));
@@ -55,7 +57,7 @@ export class PrismaBatchWriter implements CrawlBatchWriter {
         await tx.tagPathGroup.deleteMany({ where: { crawlId } });
         if (groups.length) await tx.tagPathGroup.createMany({ data: groups.map((row) => ({ crawlId, ...row })) });
       }
-      if (counters) {
+      if (counters && holderId === null) {
         await tx.crawl.update({
           where: { id: crawlId },
           data: crawlCounterColumns(counters),

@@ -17,24 +17,84 @@ function insertSql(table: string, columns: readonly string[], orIgnore = false):
 type Statement = Database.Statement<unknown[]>;
 
 /**
- * Crawl batches on SQLite through the crawl's own better-sqlite3 connection and prepared
- * statements: a flush through Prisma's query compiler costs two orders of magnitude more, and
- * flushes were then the larger part of the engine's time per request.
+ * Shortest time between two commits of one connection. Batches that arrive meanwhile (the
+ * crawls of a worker flush every 250 ms each, at their own phase) wait for the next one and share
+ * it: a commit's cost (the WAL frames of every table and index page touched) is paid once for
+ * all of them. A lone crawl's flushes are further apart than this and never wait.
+ */
+const GROUP_COMMIT_MS = 20;
+
+interface QueuedBatch {
+  batch: CrawlBatch;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+  error?: unknown;
+}
+
+/**
+ * Crawl batches on SQLite through a better-sqlite3 connection (not Prisma's) and prepared
+ * statements, not Prisma's query compiler, which cost more than the rest of a flush.
+ *
+ * The writers of one database file in a process share one connection
+ * ({@link SharedSqliteConnection}): a worker holding hundreds of crawls keeps one page cache and
+ * one set of statements, and batches that arrive close together are written in one transaction
+ * (group commit), each batch in its own savepoint: a batch that fails (a lost lease) is rolled
+ * back alone, and its writer alone sees the error.
+ */
+export class SqliteBatchWriter implements CrawlBatchWriter {
+  private readonly connection: SharedSqliteConnection;
+  private closed = false;
+
+  constructor(sqlitePath: string) {
+    this.connection = SharedSqliteConnection.open(sqlitePath);
+  }
+
+  write(batch: CrawlBatch): Promise<void> {
+    return this.connection.write(batch);
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.connection.release();
+  }
+}
+
+/**
+ * One better-sqlite3 connection per database file and process, counted by its writers.
  *
  * The whole transaction is synchronous, so it never holds the write lock across an await. The
  * connection's busy timeout is 0 and SQLITE_BUSY is retried after a timer instead: a
  * synchronous busy wait would block the event loop, and with it the Prisma connection of this
  * same process that may hold the lock (a deadlock until the timeout).
  */
-export class SqliteBatchWriter implements CrawlBatchWriter {
+class SharedSqliteConnection {
+  private static readonly open_ = new Map<string, SharedSqliteConnection>();
+
+  static open(sqlitePath: string): SharedSqliteConnection {
+    let connection = SharedSqliteConnection.open_.get(sqlitePath);
+    if (!connection) {
+      connection = new SharedSqliteConnection(sqlitePath);
+      SharedSqliteConnection.open_.set(sqlitePath, connection);
+    }
+    connection.writers += 1;
+    return connection;
+  }
+
   private readonly db: Database.Database;
   private readonly statements: Record<
     "holder" | "request" | "body" | "target" | "metricDelete" | "metric" | "event" | "groupDelete" | "group" | "counters" | "checkpoint",
     Statement
   >;
+  /** One batch in a savepoint (a transaction function called inside another one). */
   private readonly writeBatch: Database.Transaction<(batch: CrawlBatch) => void>;
+  private readonly writeGroup: Database.Transaction<(group: QueuedBatch[]) => void>;
+  private writers = 0;
+  private queue: QueuedBatch[] = [];
+  private scheduled = false;
+  private lastCommitAt = -Infinity;
 
-  constructor(sqlitePath: string) {
+  private constructor(private readonly sqlitePath: string) {
     this.db = new Database(sqlitePath, { timeout: 0 });
     this.db.pragma("journal_mode = WAL");
     this.db.pragma("synchronous = NORMAL");
@@ -60,26 +120,77 @@ export class SqliteBatchWriter implements CrawlBatchWriter {
       ),
     };
     this.writeBatch = this.db.transaction((batch: CrawlBatch) => this.apply(batch));
+    this.writeGroup = this.db.transaction((group: QueuedBatch[]) => {
+      for (const queued of group) {
+        try {
+          this.writeBatch(queued.batch);
+        } catch (error) {
+          // An error that ended the whole transaction (disk full, I/O) fails the whole group.
+          if (!this.db.inTransaction) throw error;
+          queued.error = error;
+        }
+      }
+    });
   }
 
-  async write(batch: CrawlBatch): Promise<void> {
+  /** Resolves once the batch is committed; rejects with its own failure (or the commit's). */
+  write(batch: CrawlBatch): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ batch, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  release(): void {
+    this.writers -= 1;
+    if (this.writers > 0) return;
+    SharedSqliteConnection.open_.delete(this.sqlitePath);
+    // Batches still queued are written first (a writer closed right after its last write).
+    if (this.queue.length > 0 || this.scheduled) return;
+    this.db.close();
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    const wait = this.lastCommitAt + GROUP_COMMIT_MS - performance.now();
+    // The first batch after a quiet spell is written at once (a lone crawl never waits).
+    if (wait <= 0) void this.commit();
+    else setTimeout(() => void this.commit(), wait);
+  }
+
+  /** Writes every queued batch in one IMMEDIATE transaction, retried while another connection holds the lock. */
+  private async commit(): Promise<void> {
+    let group: QueuedBatch[] = [];
+    let failure: unknown = null;
     for (let attempt = 0; ; attempt++) {
+      group = group.concat(this.queue);
+      this.queue = [];
       try {
         // IMMEDIATE takes the write lock up front: a busy database fails here, before any row.
-        this.writeBatch.immediate(batch);
-        return;
+        this.writeGroup.immediate(group);
+        break;
       } catch (error) {
         // SQLITE_BUSY_SNAPSHOT is not possible here: IMMEDIATE never upgrades a read transaction.
         const busy = (error as { code?: string }).code === "SQLITE_BUSY";
         const delay = BUSY_RETRY_MS[attempt];
-        if (!busy || delay === undefined) throw error;
+        if (!busy || delay === undefined) {
+          failure = error;
+          break;
+        }
+        for (const queued of group) delete queued.error;
         await new Promise((resolve) => setTimeout(resolve, delay));
       }
     }
-  }
-
-  close(): void {
-    this.db.close();
+    this.lastCommitAt = performance.now();
+    this.scheduled = false;
+    for (const queued of group) {
+      const error = failure ?? queued.error;
+      if (error === undefined || error === null) queued.resolve();
+      else queued.reject(error);
+    }
+    if (this.queue.length > 0) this.schedule();
+    else if (this.writers === 0 && SharedSqliteConnection.open_.get(this.sqlitePath) !== this) this.db.close();
   }
 
   private apply(batch: CrawlBatch): void {

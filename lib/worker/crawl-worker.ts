@@ -1,7 +1,7 @@
 import os from "node:os";
 import type { ForageConfig } from "../config";
 import { crawlConfigSchema, withParamsAddedLater } from "../crawl-config";
-import type { HostPoliteness } from "../crawler/fetch/host-politeness";
+import type { HostPoliteness, HostWait } from "../crawler/fetch/host-politeness";
 import { createHostClock } from "../store/host-clock";
 import { prepareStoredReplay, type StoredReplayParts } from "./stored-replay";
 import { runStoredCrawl } from "./run-stored-crawl";
@@ -40,6 +40,8 @@ interface ActiveCrawl {
   /** Ends the run at the next page boundary with a checkpoint (shutdown). */
   drain: AbortController;
   live: { delayMs: number; urlPatterns: readonly string[] };
+  /** The stored config JSON the live settings were last read from: an unchanged one is not parsed again. */
+  liveConfigJson: string;
   /** The control that ended the run: stop, cancel, or null (shutdown). */
   control: "stop" | "cancel" | null;
   paused: boolean;
@@ -161,6 +163,7 @@ export class CrawlWorker {
       abort: new AbortController(),
       drain: new AbortController(),
       live: { delayMs: config.politeness.delayMs, urlPatterns: config.blocklist.urlPatterns },
+      liveConfigJson: row.config,
       control: null,
       paused,
       reportedWaitUntilMs: 0,
@@ -292,18 +295,22 @@ export class CrawlWorker {
     const rows = await this.db.crawl
       .findMany({ where: { id: { in: this.activeCrawlIds() } }, select: { id: true, pendingControl: true, config: true } })
       .catch(() => []);
+    // One look at the host clock for all crawls (it lists every host with a waiter).
+    const rateLimited = this.politeness.waitingFor().filter((wait) => wait.reason === "rate-limited");
     for (const row of rows) {
       const crawl = this.active.get(row.id);
       if (!crawl) continue;
-      const config = crawlConfigSchema.safeParse(JSON.parse(row.config));
-      if (config.success) {
+      // Validating a whole config costs about as much as a page's links: only edited ones are.
+      const config = row.config === crawl.liveConfigJson ? null : crawlConfigSchema.safeParse(JSON.parse(row.config));
+      if (config?.success) {
+        crawl.liveConfigJson = row.config;
         const { delayMs } = config.data.politeness;
         const urlPatterns = config.data.blocklist.urlPatterns;
         if (delayMs !== crawl.live.delayMs || JSON.stringify(urlPatterns) !== JSON.stringify(crawl.live.urlPatterns)) {
           crawl.live = { delayMs, urlPatterns };
         }
       }
-      await this.reportRateLimit(crawl);
+      if (rateLimited.length > 0) await this.reportRateLimit(crawl, rateLimited);
       const control = row.pendingControl;
       if (!control) continue;
       if (control === "pause") {
@@ -326,9 +333,9 @@ export class CrawlWorker {
   }
 
   /** "Running — waiting for <host> (rate limited)": one event per Retry-After block of this crawl's host. */
-  private async reportRateLimit(crawl: ActiveCrawl): Promise<void> {
+  private async reportRateLimit(crawl: ActiveCrawl, rateLimited: readonly HostWait[]): Promise<void> {
     const owner = `crawl ${crawl.crawlId}`;
-    const wait = this.politeness.waitingFor().find((w) => w.reason === "rate-limited" && w.owners.includes(owner));
+    const wait = rateLimited.find((w) => w.owners.includes(owner));
     if (!wait || wait.untilMs <= crawl.reportedWaitUntilMs) return;
     crawl.reportedWaitUntilMs = wait.untilMs;
     await this.db.crawlEvent.create({

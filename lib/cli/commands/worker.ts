@@ -12,7 +12,7 @@ export const workerHelp = "forage worker [--concurrency N]   run the crawl worke
 /** `forage worker`: the process that runs crawls for the dashboard. */
 export async function workerCommand(argv: string[]): Promise<number> {
   const { values } = parseOptions(argv, { concurrency: { type: "string" } });
-  const maxConcurrentCrawls = parseIntegerOption("concurrency", values.concurrency, { min: 1, max: 64 }) ?? 4;
+  const maxConcurrentCrawls = parseIntegerOption("concurrency", values.concurrency, { min: 1, max: 500 }) ?? 4;
   const forage = loadConfig();
   await ensureMigrated(forage, { apply: true });
   const db = await openDatabase(forage);

@@ -92,6 +92,7 @@ export async function readBody(source: Readable, o: ReadBodyOptions): Promise<Re
     return { body: null, wireBytes: 0, bodyBytes: 0, truncated: false, tooLarge: false, error: new TooManyCodingsError(message) };
   }
   const decoders = createDecoders(o.contentEncoding) ?? [];
+  if (decoders.length === 0 && o.sink === null) return readPlainBody(source, o);
   const maxRatio = o.maxDecompressionRatio ?? (o.sink ? MAX_FILE_DECOMPRESSION_RATIO : MAX_DECOMPRESSION_RATIO);
   const truncate = o.overflow === "truncate" && o.sink === null;
   // pipeline() re-emits the root error on every stage, so the *first* error event says
@@ -189,6 +190,47 @@ export async function readBody(source: Readable, o: ReadBodyOptions): Promise<Re
     return result({ error: toFetchError(err, o.signal) });
   } finally {
     for (const d of decoders) d.destroy();
+  }
+}
+
+/**
+ * The common case, a page sent without content coding into a buffer, read by iterating the
+ * source: no stream stages, no pipeline (whose AbortController builds an AbortError with a stack
+ * for every body it finishes). Same results as the pipeline: the limit, truncation, wire chunks,
+ * an abort of `signal` (undici's request has it too) reported as the abort.
+ */
+async function readPlainBody(source: Readable, o: ReadBodyOptions): Promise<ReadBodyResult> {
+  const chunks: Buffer[] = [];
+  let wire = 0;
+  let decoded = 0;
+  const result = (extra: Partial<ReadBodyResult>): ReadBodyResult => ({ body: null, wireBytes: wire, bodyBytes: decoded, truncated: false, tooLarge: false, ...extra });
+  source.on("error", noop); // the iterator reports it; keeps a late one from going unhandled
+  const onAbort = (): void => void source.destroy(o.signal?.reason instanceof Error ? o.signal.reason : new Error("aborted"));
+  if (o.signal?.aborted) onAbort();
+  else o.signal?.addEventListener("abort", onAbort, { once: true });
+  try {
+    // Leaving the loop early (a limit) destroys the source, as the pipeline did.
+    for await (const chunk of source as AsyncIterable<Buffer>) {
+      wire += chunk.length;
+      o.onWireChunk?.(chunk);
+      const room = o.maxBodyBytes - decoded;
+      if (chunk.length > room) {
+        if (o.overflow !== "truncate") return result({ tooLarge: true });
+        if (room > 0) {
+          decoded += room;
+          chunks.push(chunk.subarray(0, room));
+        }
+        return result({ body: Buffer.concat(chunks), truncated: true });
+      }
+      decoded += chunk.length;
+      chunks.push(chunk);
+    }
+    if (o.signal?.aborted) return result({ error: toFetchError(o.signal.reason, o.signal) });
+    return result({ body: Buffer.concat(chunks) });
+  } catch (error) {
+    return result({ error: toFetchError(error, o.signal) });
+  } finally {
+    o.signal?.removeEventListener("abort", onAbort);
   }
 }
 

@@ -1,0 +1,87 @@
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RequestRow } from "../../lib/crawler/engine/types";
+import { LeaseLostError, type CrawlBatch } from "../../lib/store/crawl-batch";
+import { SqliteBatchWriter } from "../../lib/store/sqlite-batch-writer";
+import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+
+let t: TestDatabase;
+
+beforeAll(async () => {
+  t = await createTestDatabase({ backend: "sqlite" });
+});
+
+afterAll(async () => {
+  await t?.dispose();
+});
+
+async function heldCrawl(holder: string): Promise<number> {
+  const crawl = await t.db.crawl.create({
+    data: { rootUrl: "http://127.0.0.1/", config: "{}", strategy: "sb", seed: 1, status: "running", workerId: holder, leaseExpiresAt: new Date(Date.now() + 60_000) },
+  });
+  return crawl.id;
+}
+
+function request(seq: number): RequestRow {
+  return {
+    seq, kind: "page", method: "GET", url: `http://127.0.0.1/${seq}`, status: 200, mime: "text/html", bytes: 10, durationMs: 1, tagPath: null, groupId: null,
+    depth: 0, referrer: null, isTarget: false, outcome: "ok", error: null, redirectTo: null, headers: null, bodySha256: null, startedAt: new Date(),
+  };
+}
+
+function batch(crawlId: number, holderId: string, seqs: number[]): CrawlBatch {
+  return { crawlId, requests: seqs.map(request), bodies: [], targets: [], metrics: [], events: [], groups: null, counters: null, checkpoint: null, holderId };
+}
+
+const rowsOf = (crawlId: number) => t.db.crawlRequest.count({ where: { crawlId } });
+
+describe("SQLite batch writers of one database file (shared connection, group commit)", () => {
+  it("writes the batches of many writers issued together, and fails only the batch whose lease is lost", async () => {
+    const held = await Promise.all(Array.from({ length: 20 }, () => heldCrawl("worker-a")));
+    const lost = await heldCrawl("worker-b"); // another holder took this one over
+    const writers = [...held, lost].map(() => new SqliteBatchWriter(t.config.sqlitePath!));
+    const results = await Promise.allSettled([
+      ...held.map((crawlId, i) => writers[i]!.write(batch(crawlId, "worker-a", [1, 2, 3]))),
+      writers[held.length]!.write(batch(lost, "worker-a", [1, 2])),
+    ]);
+    expect(results.slice(0, held.length).every((result) => result.status === "fulfilled")).toBe(true);
+    const refused = results[held.length]!;
+    expect(refused.status).toBe("rejected");
+    expect((refused as PromiseRejectedResult).reason).toBeInstanceOf(LeaseLostError);
+    for (const crawlId of held) expect(await rowsOf(crawlId)).toBe(3);
+    expect(await rowsOf(lost)).toBe(0);
+    for (const writer of writers) writer.close();
+  });
+
+  it("rolls back a batch that fails half-way (a duplicate row) without touching the others of its commit", async () => {
+    const a = await heldCrawl("w");
+    const b = await heldCrawl("w");
+    const writerA = new SqliteBatchWriter(t.config.sqlitePath!);
+    const writerB = new SqliteBatchWriter(t.config.sqlitePath!);
+    await writerA.write(batch(a, "w", [1]));
+    // A metric point per request count: two at 2 fail after the batch's request row was inserted.
+    const point = { requests: 2, targets: 0, targetBytes: 0, nonTargetBytes: 0, frontierSize: 0, slope: null, ema: null, patience: null, activeMs: 0 };
+    const broken = { ...batch(a, "w", [2]), metrics: [point, point] };
+    const results = await Promise.allSettled([writerA.write(broken), writerB.write(batch(b, "w", [1, 2]))]);
+    expect(results.map((result) => result.status)).toEqual(["rejected", "fulfilled"]);
+    expect(await rowsOf(a)).toBe(1);
+    expect(await rowsOf(b)).toBe(2);
+    writerA.close();
+    writerB.close();
+  });
+
+  it("waits for another process's write lock and then commits", async () => {
+    const crawlId = await heldCrawl("w");
+    const writer = new SqliteBatchWriter(t.config.sqlitePath!);
+    const other = new Database(t.config.sqlitePath!);
+    other.exec("BEGIN IMMEDIATE");
+    const written = writer.write(batch(crawlId, "w", [1, 2]));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await rowsOf(crawlId)).toBe(0);
+    other.exec("COMMIT");
+    await written;
+    expect(await rowsOf(crawlId)).toBe(2);
+    other.close();
+    writer.close();
+  });
+});
