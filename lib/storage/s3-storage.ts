@@ -43,6 +43,9 @@ export class S3Storage implements ObjectStorage {
       // Checksums on every request are an SDK default that some S3-compatible servers refuse.
       requestChecksumCalculation: "WHEN_REQUIRED",
       responseChecksumValidation: "WHEN_REQUIRED",
+      // A connection that stalls fails (and the SDK retries it) instead of holding a worker or a
+      // download for ever: no S3 request of Forage legitimately goes a minute without a byte.
+      requestHandler: { connectionTimeout: 10_000, requestTimeout: 60_000 },
     });
   }
 
