@@ -58,7 +58,8 @@ describe("signing in and out", () => {
 describe("settings (admin)", () => {
   it("creates an API token shown once, which works until it is revoked", async () => {
     const page = await browser.newPage(app.signedIn);
-    await page.goto(`${app.baseUrl}/settings`);
+    // Network idle: the page's scripts have loaded and hydrated, so the form's handler gets the click.
+    await page.goto(`${app.baseUrl}/settings`, { waitUntil: "networkidle" });
     await page.getByLabel("Token name").fill("ci script");
     await page.getByRole("button", { name: "Create token" }).click();
     const token = (await page.getByTestId("new-token").textContent())!.trim();
