@@ -1,7 +1,7 @@
 import { InvalidRequestError } from "../api/errors";
 import type { Db } from "../store/prisma-client";
 import { newSecret, sameSecret, sha256Hex } from "./secrets";
-import { createUser, type NewUser, type UserView } from "./users";
+import { insertUser, prepareUser, type NewUser, type UserView } from "./users";
 
 /**
  * The one-time link that creates the first admin (Jupyter's rule: nobody is signed in
@@ -38,11 +38,27 @@ export async function setupLinkProblem(db: Db, secret: string, now = new Date())
   return null;
 }
 
-/** Creates the first admin with a valid setup secret and retires the link. @throws InvalidRequestError */
+/**
+ * Creates the first admin with a valid setup secret and retires the link. The input is checked
+ * and the password hashed first, so a refused password does not use the link up; then one
+ * conditional delete of the stored link decides which of several simultaneous requests gets it,
+ * and the admin is written in the same transaction: exactly one admin can come of a link.
+ * @throws InvalidRequestError
+ */
 export async function completeSetup(db: Db, secret: string, input: Omit<NewUser, "role">, now = new Date()): Promise<UserView> {
   const problem = await setupLinkProblem(db, secret, now);
   if (problem) throw new InvalidRequestError({ token: problem }, "Setup refused");
-  const user = await createUser(db, { ...input, role: "admin" });
-  await db.serverSetting.deleteMany({ where: { key: SETTING_KEY } });
+  const prepared = await prepareUser(db, { ...input, role: "admin" });
+  const hashOfSecret = sha256Hex(secret);
+  const user = await db.$transaction(async (tx) => {
+    const row = await tx.serverSetting.findUnique({ where: { key: SETTING_KEY } });
+    const stored = row ? (JSON.parse(row.value) as StoredSetupLink) : null;
+    const claimed =
+      row && stored && sameSecret(stored.sha256, hashOfSecret) ? (await tx.serverSetting.deleteMany({ where: { key: SETTING_KEY, value: row.value } })).count : 0;
+    if (claimed !== 1 || (await tx.user.count()) > 0) {
+      throw new InvalidRequestError({ token: "This setup link has already been used: sign in instead." }, "Setup refused");
+    }
+    return insertUser(tx, prepared);
+  });
   return user;
 }

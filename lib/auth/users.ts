@@ -30,11 +30,19 @@ export type NewUser = z.input<typeof newUserSchema>;
 
 const userSelect = { id: true, email: true, role: true, createdAt: true } as const;
 
+/** A new user's row, validated and with its password hashed, ready to insert. */
+export interface PreparedUser {
+  email: string;
+  role: Role;
+  passwordHash: string;
+}
+
 /**
- * Creates a user with an Argon2id password hash.
- * @throws InvalidRequestError naming the field (bad email, short password, email taken).
+ * Validates a new user and hashes the password, without writing anything (so a caller can do
+ * the slow hash before it takes a write lock).
+ * @throws InvalidRequestError naming the field (bad email, weak password, email taken).
  */
-export async function createUser(db: Db, input: NewUser): Promise<UserView> {
+export async function prepareUser(db: Db, input: NewUser): Promise<PreparedUser> {
   const parsed = newUserSchema.safeParse(input);
   if (!parsed.success) {
     const fields: Record<string, string> = {};
@@ -47,8 +55,29 @@ export async function createUser(db: Db, input: NewUser): Promise<UserView> {
   if (await db.user.findUnique({ where: { email }, select: { id: true } })) {
     throw new InvalidRequestError({ email: "already has an account" });
   }
-  const user = await db.user.create({ data: { email, role, passwordHash: await hashPassword(password) }, select: userSelect });
-  return toUserView(user);
+  return { email, role, passwordHash: await hashPassword(password) };
+}
+
+/** Writes a prepared user. @throws InvalidRequestError when the email was taken meanwhile. */
+export async function insertUser(db: Pick<Db, "user">, prepared: PreparedUser): Promise<UserView> {
+  try {
+    return toUserView(await db.user.create({ data: prepared, select: userSelect }));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new InvalidRequestError({ email: "already has an account" });
+    throw error;
+  }
+}
+
+/**
+ * Creates a user with an Argon2id password hash.
+ * @throws InvalidRequestError naming the field (bad email, weak password, email taken).
+ */
+export async function createUser(db: Db, input: NewUser): Promise<UserView> {
+  return insertUser(db, await prepareUser(db, input));
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
 }
 
 export async function listUsers(db: Db): Promise<UserView[]> {
