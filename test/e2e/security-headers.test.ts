@@ -136,16 +136,8 @@ async function watchViolations(page: Page): Promise<string[]> {
 }
 
 describe("pages", () => {
-  const pages = () => [
-    { url: "/" },
-    { url: `/crawls/${crawlId}` },
-    { url: "/crawls/new" },
-    { url: `/compare?ids=${crawlId}` },
-    { url: `/harvests/${harvestId}` },
-    { url: "/settings" },
-    { url: "/workers" },
-    { url: "/no-such-page" },
-  ];
+  /** Every page of the app, signed in as an admin (the settings page shows its admin sections). */
+  const pages = () => ["/", `/crawls/${crawlId}`, "/crawls/new", `/compare?ids=${crawlId}`, `/harvests/${harvestId}`, "/settings", "/workers", "/no-such-page"];
 
   it("carry a nonce-based script policy, fresh on every request, and keep the other directives", async () => {
     const first = await fetch(`${app.baseUrl}/sign-in`);
@@ -157,6 +149,9 @@ describe("pages", () => {
     expect(directives).toContain(`script-src 'self' 'nonce-${nonceOf(csp)}' 'strict-dynamic'`);
     expect(csp).not.toContain("'unsafe-inline' 'unsafe-eval'");
     expect(directives.find((d) => d.startsWith("script-src"))).not.toContain("unsafe");
+    // <style> elements need the nonce; style attributes (React, recharts) stay allowed.
+    expect(directives).toContain(`style-src 'self' 'nonce-${nonceOf(csp)}'`);
+    expect(directives).toContain("style-src-attr 'unsafe-inline'");
     for (const kept of ["default-src 'self'", "img-src 'self' data: blob:", "font-src 'self'", "connect-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'"]) {
       expect(directives, kept).toContain(kept);
     }
@@ -168,23 +163,23 @@ describe("pages", () => {
   });
 
   it("load and hydrate in Chromium with no policy violation", async () => {
-    const context = await browser.newContext(app.signedIn);
-    for (const { url } of [{ url: "/sign-in" }, ...pages()]) {
+    const anonymous = await browser.newContext();
+    const signedIn = await browser.newContext(app.signedIn);
+    const visits = [...["/sign-in", "/setup"].map((url) => ({ context: anonymous, url })), ...pages().map((url) => ({ context: signedIn, url }))];
+    for (const { context, url } of visits) {
       const page = await context.newPage();
       const violations = await watchViolations(page);
       const response = await page.goto(`${app.baseUrl}${url}`);
       expect(nonceOf(response?.headers()["content-security-policy"] ?? null), url).toBeDefined();
-      // Hydrated: React attached its fiber to the DOM (only client JS does that).
-      await page.waitForFunction(() => {
-        const node = document.querySelector("main") ?? document.body;
-        return Object.keys(node).some((key) => key.startsWith("__reactFiber") || key.startsWith("__reactContainer"));
-      });
+      // Hydrated: React attached its fibers to the server's DOM (only client JS does that).
+      await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber")));
       await page.waitForLoadState("networkidle");
+      // The missing page answers 404, which Chromium logs as a failed resource load.
       const ignorable = (text: string) => url === "/no-such-page" && text.includes("404");
       expect(violations.filter((text) => !ignorable(text)), url).toEqual([]);
       await page.close();
     }
-    await context.close();
+    await Promise.all([anonymous.close(), signedIn.close()]);
   });
 
   it("does not run an injected inline script or handler without the nonce", async () => {

@@ -45,7 +45,10 @@ beforeAll(async () => {
   t = await createTestDatabase();
   [allowed, allowedPort] = await listen((req, res) => {
     if (req.method === "POST") return void res.writeHead(204).end();
-    res.writeHead(200, { "content-type": "text/html" }).end("<html><body>ok</body></html>");
+    // Redirect hops to the other ports: each hop is a connection of its own, checked again.
+    if (req.url === "/go-open.csv") return void res.writeHead(302, { location: `http://127.0.0.1:${listeningPort}/data.csv` }).end();
+    if (req.url === "/go-closed.csv") return void res.writeHead(302, { location: `http://127.0.0.1:${closedPort}/data.csv` }).end();
+    res.writeHead(200, { "content-type": "text/html" }).end('<html><body><a href="/go-open.csv">a</a><a href="/go-closed.csv">b</a></body></html>');
   });
   [listening, listeningPort] = await listen((_req, res) => {
     listeningHits++;
@@ -107,9 +110,19 @@ describe("a policy that opens one port of 127.0.0.1", () => {
     expect(JSON.stringify(open)).toContain("refused: 127.0.0.1 is a loopback address not in the server's network policy");
     expect(probed()).toEqual([]);
     expect(listeningHits).toBe(0);
-    // The open port is crawled.
-    const reachable = await crawl(allowedPort);
-    expect(JSON.stringify(reachable)).not.toContain("refused");
+  });
+
+  it("refuses redirect hops from the open port to the others in one text, without connecting", async () => {
+    const { id } = await createCrawl(t.db, { rootUrl: `http://127.0.0.1:${allowedPort}/`, seed: 1, budget: { requests: 20 }, politeness: { delayMs: 0, obeyRobots: false } });
+    await runStoredCrawl({ db: t.db, forage: t.config, crawlId: id, politeness: new HostPoliteness(), signal: new AbortController().signal });
+    const rows = await t.db.crawlRequest.findMany({ where: { crawlId: id }, orderBy: { seq: "asc" }, select: { url: true, status: true, error: true } });
+    expect(rows.find((row) => row.url === `http://127.0.0.1:${allowedPort}/`)?.status).toBe(200);
+    const hop = (port: number) => rows.filter((row) => row.url.startsWith(`http://127.0.0.1:${port}/`)).map((row) => ({ ...row, url: withoutPort(row.url, port) }));
+    expect(hop(listeningPort).length).toBeGreaterThan(0);
+    expect(hop(closedPort)).toEqual(hop(listeningPort));
+    expect(hop(listeningPort).every((row) => row.error === "private-network-refused: refused: 127.0.0.1 is a loopback address not in the server's network policy")).toBe(true);
+    expect(probed()).toEqual([]);
+    expect(listeningHits).toBe(0);
   });
 
   it("gives a member's webhooks to a listening and to a closed port the same failure", async () => {
