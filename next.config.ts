@@ -1,27 +1,12 @@
 import type { NextConfig } from "next";
 
 /**
- * Security headers on every answer: no framing (clickjacking), a Content-Security-Policy that
- * lets the app's pages load only their own scripts, styles and API, no MIME sniffing, and no
- * crawl URLs leaking to other sites through Referer. Next.js inlines its bootstrap scripts, hence
- * 'unsafe-inline' for scripts (the development server also needs 'unsafe-eval').
+ * Security headers on every answer: no framing (clickjacking), no MIME sniffing, and no crawl
+ * URLs leaking to other sites through Referer. The Content-Security-Policy is not here: it
+ * differs between pages (a nonce per request) and API answers (downloads' sandbox), and a header
+ * set here overwrites the one a route sets, so proxy.ts sets it per request.
  */
-const scriptSources = process.env.NODE_ENV === "development" ? "'self' 'unsafe-inline' 'unsafe-eval'" : "'self' 'unsafe-inline'";
-const contentSecurityPolicy = [
-  "default-src 'self'",
-  `script-src ${scriptSources}`,
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join("; ");
-
 const securityHeaders = [
-  { key: "Content-Security-Policy", value: contentSecurityPolicy },
   { key: "X-Frame-Options", value: "DENY" },
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "Referrer-Policy", value: "same-origin" },

@@ -1,5 +1,6 @@
 "use client";
 
+import "@/components/zod-without-eval";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import { createQueryClient } from "@/components/hooks/query-client";

@@ -95,7 +95,11 @@ export interface ForageConfig {
   workerId: string | null;
   /** Lease of the worker's claims, in ms. */
   workerLeaseMs: number;
-  /** FORAGE_PRIVATE_NETWORKS as canonical CIDRs ("10.0.0.0/8"). */
+  /**
+   * FORAGE_PRIVATE_NETWORKS as canonical entries: a CIDR on any port ("10.0.0.0/8") or on listed
+   * ports ("192.168.1.10/32:8080,8443", "[fd00::/8]:443"). The variable separates entries with
+   * commas or spaces; a bare port after an entry with ports continues its list (network-list.ts).
+   */
   privateNetworks: string[];
   storage: StorageConfig;
 }

@@ -5,6 +5,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Field } from "@/components/crawl-form/fields";
 import { ApiError, apiFetch } from "@/components/hooks/api-fetch";
 import { accountKeys } from "@/components/hooks/use-accounts-queries";
+import { splitNetworkList } from "@/lib/crawler/fetch/network-list";
 
 interface NetworkPolicy {
   privateNetworks: string[];
@@ -36,7 +37,8 @@ export function NetworkSection() {
     event.preventDefault();
     setError(undefined);
     setSaved(false);
-    const lines = (text ?? "").split(/[\s,]+/).filter(Boolean);
+    // Lines, or commas; "192.168.1.10/32:8080,8443" stays one entry (its ports continue it).
+    const lines = splitNetworkList(text ?? "");
     try {
       await save.mutateAsync(lines);
       setSaved(true);
@@ -58,8 +60,8 @@ export function NetworkSection() {
     <section className="form-section settings-section" aria-labelledby="network-title">
       <h2 id="network-title">Network</h2>
       <p className="section-hint">
-        Crawls reach public addresses. Private, loopback and link-local addresses (an intranet, this machine) are reached only inside
-        the ranges below; cloud-metadata addresses ({policy.data?.alwaysRefused.join(", ") ?? "169.254.169.254, …"}) never. Crawls read
+        Crawls and webhooks reach public addresses. Private, loopback and link-local addresses (an intranet, this machine) are reached
+        only inside the ranges below, on every port or only on the ports an entry lists; cloud-metadata addresses ({policy.data?.alwaysRefused.join(", ") ?? "169.254.169.254, …"}) never. Crawls read
         the list when they start or resume.
       </p>
       {policy.error ? <p className="error-box error-small">{policy.error.message}</p> : null}
@@ -69,7 +71,7 @@ export function NetworkSection() {
         </p>
       ) : null}
       <form onSubmit={onSubmit} noValidate>
-        <Field field="privateNetworks" label="Private networks crawls may reach" hint="One CIDR or address per line, e.g. 10.20.0.0/16 or 192.168.1.5." error={error}>
+        <Field field="privateNetworks" label="Private networks crawls may reach" hint="One CIDR or address per line, any port (10.20.0.0/16, 192.168.1.5) or only the listed ports (192.168.1.10/32:8080,8443, 10.0.0.0/8:8000-8099, [fd00::/8]:443)." error={error}>
           {(control) => <textarea {...control} rows={4} className="mono-small" value={text ?? ""} disabled={text === null} onChange={(event) => setText(event.target.value)} />}
         </Field>
         <div className="form-actions auth-actions">

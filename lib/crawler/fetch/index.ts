@@ -41,7 +41,9 @@ export {
   createSafeLookup,
   isPublicAddress,
   networkPolicyOf,
+  urlPort,
   type AgentOptions,
 } from "./network-safety";
 export { isMetadataAddress, METADATA_ADDRESSES } from "./address-ranges";
-export { canonicalCidrs, CidrError, NetworkPolicy, parseCidr, splitCidrList, type NetworkPolicyOptions } from "./network-policy";
+export { canonicalCidrs, CidrError, NetworkPolicy, parseCidr, parseNetworkEntry, splitCidrList, type NetworkEntry, type NetworkPolicyOptions } from "./network-policy";
+export { splitNetworkList } from "./network-list";

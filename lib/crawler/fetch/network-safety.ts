@@ -15,13 +15,18 @@ import { Agent, buildConnector } from "undici";
 import { z } from "zod";
 import { addressRange, isPublicAddress } from "./address-ranges";
 import { InvalidUrlError, PrivateNetworkRefusedError, UnsupportedSchemeError } from "./errors";
-import { CidrError, NetworkPolicy, parseCidr } from "./network-policy";
+import { CidrError, NetworkPolicy, parseNetworkEntry } from "./network-policy";
 
 export { addressRange, isPublicAddress };
 
-/** Returns the refusal for `address` under `policy` (@default public addresses only), or null when it may be connected to. */
-export function checkAddress(host: string, address: string, policy: NetworkPolicy = NetworkPolicy.publicOnly()): PrivateNetworkRefusedError | null {
-  return policy.check(host, address);
+/** Returns the refusal for `address` (on `port`) under `policy` (@default public addresses only), or null when it may be connected to. */
+export function checkAddress(host: string, address: string, policy: NetworkPolicy = NetworkPolicy.publicOnly(), port?: number): PrivateNetworkRefusedError | null {
+  return policy.check(host, address, port);
+}
+
+/** The port a URL connects to: its own, else the scheme's. */
+export function urlPort(url: URL): number {
+  return url.port ? Number(url.port) : url.protocol === "https:" ? 443 : 80;
 }
 
 /** `true` (the local CLI's `allowPrivateNetwork`) → every private range; `false` → public only. */
@@ -46,7 +51,7 @@ export function assertFetchableUrl(url: string | URL, policy: NetworkPolicy | bo
   }
   const host = unbracket(parsed.hostname);
   if (net.isIP(host)) {
-    const refusal = toPolicy(policy).check(host, host);
+    const refusal = toPolicy(policy).check(host, host, urlPort(parsed));
     if (refusal) throw refusal;
   }
   return parsed;
@@ -59,17 +64,18 @@ function unbracket(hostname: string): string {
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
 
 /**
- * A `net.connect` lookup that drops the addresses `policy` refuses. When some addresses are
+ * A `net.connect` lookup that drops the addresses `policy` refuses on `port` (a lookup is not
+ * told the port, so each port gets its own lookup: see createAgent). When some addresses are
  * allowed the connection uses those (a dual-stack name with a stray private record still
  * works); when none is, the lookup fails with the PrivateNetworkRefusedError of the first
- * address (a metadata one first, the more telling reason).
+ * address (a metadata one first, the more telling reason), before any connection is tried.
  */
-export function createSafeLookup(policy: NetworkPolicy = NetworkPolicy.publicOnly(), baseLookup: typeof dns.lookup = dns.lookup) {
+export function createSafeLookup(policy: NetworkPolicy = NetworkPolicy.publicOnly(), baseLookup: typeof dns.lookup = dns.lookup, port?: number) {
   return function safeLookup(hostname: string, options: dns.LookupOptions, callback: LookupCallback): void {
     baseLookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, "");
       const list = addresses as dns.LookupAddress[];
-      const refusals = list.map((a) => policy.check(hostname, a.address));
+      const refusals = list.map((a) => policy.check(hostname, a.address, port));
       const allowed = list.filter((_, i) => refusals[i] === null);
       if (allowed.length === 0) {
         const refusal =
@@ -85,7 +91,7 @@ export function createSafeLookup(policy: NetworkPolicy = NetworkPolicy.publicOnl
 
 const cidrSchema = z.string().superRefine((value, ctx) => {
   try {
-    parseCidr(value);
+    parseNetworkEntry(value);
   } catch (error) {
     ctx.addIssue({ code: "custom", message: error instanceof CidrError ? error.reason : String(error) });
   }
@@ -97,7 +103,7 @@ export const agentOptionsSchema = z.strictObject({
    * stores (`forage crawl --allow-private-network`, its user is the admin). @default false
    */
   allowPrivateNetwork: z.boolean().default(false),
-  /** CIDRs of non-public addresses allowed (the server's network policy). @default [] */
+  /** Entries (CIDRs, optionally with ports) of non-public addresses allowed (the server's network policy). @default [] */
   privateNetworks: z.array(cidrSchema).default([]),
   /** TCP (+TLS) connect timeout. @default 10000 */
   connectTimeoutMs: z.number().int().positive().default(10_000),
@@ -115,29 +121,43 @@ export function networkPolicyOf(options: AgentOptions): NetworkPolicy {
   return new NetworkPolicy({ privateNetworks: options.privateNetworks ?? [], allowAllPrivate: options.allowPrivateNetwork ?? false });
 }
 
+/** Connectors kept per port (each keeps its TLS sessions); past this many the oldest is dropped. */
+const MAX_PORT_CONNECTORS = 64;
+
 /**
  * The undici Agent every crawler request goes through. Its connector checks a literal IP
- * host against the policy, resolves names through `createSafeLookup`, and re-checks the
- * socket's remote address as a last guard. There is no unchecked path: even a crawl allowed
- * every private range goes through it, for the metadata addresses.
+ * host and port against the policy, resolves names through `createSafeLookup` for the port,
+ * and re-checks the socket's remote address and port as a last guard. There is no unchecked
+ * path: even a crawl allowed every private range goes through it, for the metadata addresses.
  */
 export function createAgent(options: AgentOptions = {}, onConnected?: (hostPort: string, address: string) => void): Agent {
   const o = agentOptionsSchema.parse(options);
   const policy = networkPolicyOf(o);
-  const base = buildConnector({ timeout: o.connectTimeoutMs, lookup: createSafeLookup(policy) });
+  // A lookup is not told the port, and the policy depends on it: one connector (and lookup) per port.
+  const connectors = new Map<number, buildConnector.connector>();
+  const connectorFor = (port: number) => {
+    let connector = connectors.get(port);
+    if (!connector) {
+      if (connectors.size >= MAX_PORT_CONNECTORS) connectors.delete(connectors.keys().next().value!);
+      connector = buildConnector({ timeout: o.connectTimeoutMs, lookup: createSafeLookup(policy, dns.lookup, port) });
+      connectors.set(port, connector);
+    }
+    return connector;
+  };
   const connect: buildConnector.connector = (opts, callback) => {
     const host = unbracket(opts.hostname);
-    const literal = net.isIP(host) ? policy.check(host, host) : null;
+    const port = Number(opts.port) || (opts.protocol === "https:" ? 443 : 80);
+    const literal = net.isIP(host) ? policy.check(host, host, port) : null;
     if (literal) return callback(literal, null);
-    base(opts, (err, socket) => {
+    connectorFor(port)(opts, (err, socket) => {
       if (err || !socket) return callback(err ?? new Error("connect failed"), null);
       const remote = socket.remoteAddress;
-      const late = remote ? policy.check(host, remote) : null;
+      const late = remote ? policy.check(host, remote, socket.remotePort ?? port) : null;
       if (late) {
         socket.destroy();
         return callback(late, null);
       }
-      if (remote) onConnected?.(`${host}:${opts.port || (opts.protocol === "https:" ? 443 : 80)}`, remote);
+      if (remote) onConnected?.(`${host}:${port}`, remote);
       callback(null, socket);
     });
   };

@@ -1,5 +1,5 @@
 import { InvalidRequestError } from "../../api/errors";
-import { CidrError, parseCidr } from "../../crawler/fetch/network-policy";
+import { CidrError, parseNetworkEntry } from "../../crawler/fetch/network-policy";
 import type { Db } from "../prisma-client";
 import { NETWORK_POLICY_KEY, type NetworkPolicyView } from "../queries/get-network-policy";
 
@@ -8,8 +8,11 @@ const MAX_NETWORKS = 256;
 
 /**
  * Replaces the admin's list of private networks crawls may reach (Settings → Network).
- * Each entry is a CIDR (`10.0.0.0/8`, `fd00::/8`) or one address; they are stored in canonical
- * form (host bits cleared), duplicates removed. Crawls pick the new list up when they start
+ * Each entry is a CIDR (`10.0.0.0/8`, `fd00::/8`) or one address, open on every port, or
+ * followed by the only ports it opens (`192.168.1.10/32:8080,8443`, `[fd00::/8]:443`,
+ * `10.0.0.0/8:8000-8099`); they are stored in canonical form (host bits cleared, ports sorted
+ * and merged), duplicates removed. The JSON keeps its shape, a list of strings, so a list
+ * saved before ports existed reads the same (any port). Crawls pick the new list up when they start
  * or resume. Cloud-metadata addresses stay refused whatever the list covers.
  * @throws InvalidRequestError (400) with `privateNetworks` or `privateNetworks.N` naming the bad entry.
  */
@@ -36,7 +39,7 @@ function parseNetworks(cidrs: unknown): string[] {
       return;
     }
     try {
-      texts.push(parseCidr(item).text);
+      texts.push(parseNetworkEntry(item).text);
     } catch (error) {
       if (!(error instanceof CidrError)) throw error;
       fields[`privateNetworks.${index}`] = error.message;

@@ -1,7 +1,9 @@
 import { getServerConfig } from "@/app/_server/db";
 import { guarded } from "@/app/_server/guarded";
 import { parseJsonBody } from "@/lib/api/body";
+import { clientAddress } from "@/lib/api/client-address";
 import { jsonResponse } from "@/lib/api/responses";
+import { recordAudit } from "@/lib/auth/audit-log";
 import { METADATA_ADDRESSES } from "@/lib/crawler/fetch/address-ranges";
 import { getNetworkPolicy, saveNetworkPolicy } from "@/lib/store";
 import { z } from "zod";
@@ -26,7 +28,24 @@ export async function GET(request: Request): Promise<Response> {
 
 const policyBody = z.strictObject({ privateNetworks: z.unknown() });
 
-/** Replaces the admin's list; crawls use it from their next start or resume (admins only). */
+/**
+ * Replaces the admin's list (entries are CIDRs, optionally with ports: `192.168.1.10/32:8080`);
+ * crawls use it from their next start or resume; a change goes into the audit log with the
+ * list before and after (admins only).
+ */
 export async function PUT(request: Request): Promise<Response> {
-  return guarded(request, async (_principal, db) => view(await saveNetworkPolicy(db, (await parseJsonBody(request, policyBody)).privateNetworks)), { admin: true });
+  return guarded(
+    request,
+    async (principal, db) => {
+      const body = await parseJsonBody(request, policyBody);
+      // An unreadable saved value is what this save repairs: its "before" is null.
+      const before = await getNetworkPolicy(db).then((policy) => policy.privateNetworks, () => null);
+      const saved = await saveNetworkPolicy(db, body.privateNetworks);
+      if (JSON.stringify(before) !== JSON.stringify(saved.privateNetworks)) {
+        await recordAudit(db, { action: "network-policy-changed", actor: principal.user, address: clientAddress(request), details: { before, after: saved.privateNetworks } });
+      }
+      return view(saved);
+    },
+    { admin: true },
+  );
 }
