@@ -12,7 +12,6 @@ import { parseMime } from "../crawler/fetch/http-fetcher";
 import { ARCHIVE_LIMITS, type ArchiveLimits } from "./archive-limits";
 import type { ArchiveSource } from "./archive-sources";
 import { BodyOverLimitError, BoundedWarcParser } from "./bounded-warc-parser";
-import { ImportError } from "./import-error";
 
 export type RequestMethods = Map<string, "GET" | "HEAD">;
 
@@ -94,7 +93,7 @@ export async function* archivedResponses(sources: ArchiveSource[], methods: Requ
           yield null;
         } else {
           const id = record.warcHeaders.headers.get("WARC-Record-ID") ?? "";
-          yield await responseRow(record, parser, methods.get(id) ?? "GET", maxBodyBytes, source.name);
+          yield await responseRow(record, parser, methods.get(id) ?? "GET", maxBodyBytes);
         }
         await record.skipFully();
       }
@@ -145,7 +144,7 @@ async function readDecodedBody(record: WARCRecord, parser: BoundedWarcParser, li
 }
 
 /** The request row of an archived response, and its decoded body for a GET (null for a revisit or HEAD). */
-async function responseRow(record: WARCRecord, parser: BoundedWarcParser, method: "GET" | "HEAD", maxBodyBytes: number, where: string): Promise<ArchivedResponse | null> {
+async function responseRow(record: WARCRecord, parser: BoundedWarcParser, method: "GET" | "HEAD", maxBodyBytes: number): Promise<ArchivedResponse | null> {
   const url = record.warcTargetURI!;
   const info = record.getResponseInfo();
   const list = httpHeaderList(record);
@@ -168,7 +167,6 @@ async function responseRow(record: WARCRecord, parser: BoundedWarcParser, method
   let tooLarge = false;
   if (record.warcType === "response" && method === "GET") {
     const read = await readDecodedBody(record, parser, maxBodyBytes);
-    if (!read.tooLarge && !BoundedWarcParser.complete(record)) throw new ImportError(`${where}: the record of ${url} is cut short (a truncated file?)`);
     tooLarge = read.tooLarge;
     body = read.tooLarge ? null : read.body;
     wireBytes = read.bytes;

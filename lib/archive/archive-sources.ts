@@ -33,6 +33,7 @@ const DEFLATED = 8;
 /** Bit 3: sizes in a data descriptor after the data, zero in the local header. */
 const DATA_DESCRIPTOR_FLAG = 0x08;
 const ZIP64_SIZE = 0xffffffff;
+const READ_CHUNK_BYTES = 16 * 1024;
 
 /**
  * The archive's WARC streams, sorted by name. `bytes` reads the archive from memory instead of
@@ -41,9 +42,12 @@ const ZIP64_SIZE = 0xffffffff;
  */
 export async function archiveSources(file: string, { bytes, limits = ARCHIVE_LIMITS }: { bytes?: Buffer; limits?: ArchiveLimits } = {}): Promise<ArchiveSources> {
   const label = bytes ? file : path.basename(file);
-  const head = bytes ? bytes.subarray(0, 4) : await readHead(file);
+  const head = bytes ? bytes.subarray(0, 4) : await readHead(file).catch((error: unknown) => {
+    throw importErrorAt(`${label}: cannot be read`, error);
+  });
   if (!isZip(head)) {
-    const open = async () => (bytes ? Readable.from([bytes]) : fs.createReadStream(file));
+    // Small reads: warcio inflates each chunk it is handed at once, up to ~1000× its size.
+    const open = async () => (bytes ? Readable.from([bytes]) : fs.createReadStream(file, { highWaterMark: READ_CHUNK_BYTES }));
     return { sources: [{ name: label, open }], close: () => undefined };
   }
   const options = { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: true, decodeStrings: true };

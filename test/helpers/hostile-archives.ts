@@ -9,9 +9,10 @@ import { buildZip, endOfDirectory } from "./zip-builder";
 
 const MIB = 1024 * 1024;
 
-/** One response record: an HTML root page linking nothing. */
-export async function responseRecord(url: string, { gzip }: { gzip: boolean }): Promise<Buffer> {
-  const record = WARCRecord.create({ url, type: "response", warcVersion: "WARC/1.1", httpHeaders: [["Content-Type", "text/html"]], statusline: "HTTP/1.1 200 OK" }, [Buffer.from("<html><body>archived</body></html>")]);
+/** One response record: an HTML page linking nothing, or another type. */
+export async function responseRecord(url: string, { gzip, type = "text/html" }: { gzip: boolean; type?: string }): Promise<Buffer> {
+  const body = type === "text/html" ? "<html><body>archived</body></html>" : "a,b\n1,2\n";
+  const record = WARCRecord.create({ url, type: "response", warcVersion: "WARC/1.1", httpHeaders: [["Content-Type", type]], statusline: "HTTP/1.1 200 OK" }, [Buffer.from(body)]);
   return Buffer.from(await WARCSerializer.serialize(record, { gzip }));
 }
 

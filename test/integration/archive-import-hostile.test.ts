@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ENDLESS_HTTP_LINE, endlessLineGzip, hugeDirectoryWacz, validWarc, writeSparseEndlessWarc, zipBombWacz } from "../helpers/hostile-archives";
+import { ENDLESS_HTTP_LINE, endlessLineGzip, hugeDirectoryWacz, responseRecord, validWarc, writeSparseEndlessWarc, zipBombWacz } from "../helpers/hostile-archives";
 import { runCappedCli } from "../helpers/memory-capped-cli";
 import { buildZip } from "../helpers/zip-builder";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
@@ -125,6 +125,20 @@ describe("forage import refuses a truncated archive with exit 2 and one line", (
   it("a plain .warc whose last record is cut short", async () => {
     const warc = await validWarc({ gzip: false });
     await expectRefused(write("cut-record.warc", warc.subarray(0, warc.length - 20)), /cut short/);
+  }, 60_000);
+});
+
+describe("forage import leaves no crawl behind when it refuses an archive late", () => {
+  it("an archive without an HTML page, imported with --root: the crawl row and its files are deleted", async () => {
+    const file = write("csv-only.warc.gz", await responseRecord("http://archived.example.org/data.csv", { gzip: true, type: "text/csv" }));
+    const crawlsBefore = await t.db.crawl.count();
+    const folders = () => (fs.existsSync(path.join(t.config.dataDir, "crawls")) ? fs.readdirSync(path.join(t.config.dataDir, "crawls")).sort() : []);
+    const foldersBefore = folders();
+    const run = await runCappedCli(["import", file, "--root", "http://archived.example.org/"], { env: { DATABASE_URL: t.config.databaseUrl, FORAGE_DATA_DIR: t.config.dataDir }, rssMiB: RSS_CAP_MIB });
+    expect({ code: run.code, stderr: run.stderr.trim() }).toEqual({ code: 2, stderr: `forage import: ${file}: no HTML page answered 200 in the archive: nothing to replay` });
+    expect(await t.db.crawl.count()).toBe(crawlsBefore);
+    expect(await t.db.target.count()).toBe(0);
+    expect(folders()).toEqual(foldersBefore);
   }, 60_000);
 });
 
