@@ -13,6 +13,8 @@ export interface ZipEntrySpec {
   claimedSize?: number;
   /** Points the directory at another entry's local header (by index) instead of its own. */
   sameBytesAs?: number;
+  /** Points the directory at this byte offset (a local header hidden in another entry's data) instead of its own. */
+  localHeaderAt?: number;
 }
 
 export function buildZip(entries: ZipEntrySpec[]): Buffer {
@@ -31,7 +33,9 @@ export function buildZip(entries: ZipEntrySpec[]): Buffer {
       b.writeUInt32LE(signature, 0);
       return b;
     };
-    if (entry.sameBytesAs === undefined) {
+    if (entry.localHeaderAt !== undefined) {
+      offsets.push(entry.localHeaderAt);
+    } else if (entry.sameBytesAs === undefined) {
       const local = header(0x04034b50, 30);
       local.writeUInt16LE(20, 4);
       local.writeUInt16LE(0x800, 6);
