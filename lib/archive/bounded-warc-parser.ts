@@ -1,9 +1,10 @@
 /**
  * warcio's WARC parser with bounds. warcio reads a header line until its `\n` and a header block
- * until its `\r\n\r\n`, holding every byte before them: a line without end (a 300 KB gzip member
- * inflating to 300 MB of one line) grew the process to gigabytes before "Invalid string length".
- * It also spins forever skipping a record cut short (its `LimitReader.skipFully` subtracts the 0
- * bytes a finished stream returns and tries again).
+ * until its `\r\n\r\n`, holding every byte before them: a line without end (a small gzip member
+ * inflates to hundreds of MB of one line) is held whole, copied, then decoded into a string past
+ * V8's limit ("Invalid string length"), the process meanwhile grown by gigabytes. It also spins
+ * forever skipping a record cut short (its `LimitReader.skipFully` subtracts the 0 bytes a
+ * finished stream returns and tries again).
  *
  * Rather than a second WARC parser in front of warcio (whose framing would have to agree with
  * warcio's byte for byte, or the bound would guard the wrong bytes), the bound sits under it:

@@ -66,11 +66,19 @@ function target(name: string, ciRuns: number, input: (c: Awaited<ReturnType<type
   return {
     name,
     ciRuns,
-    memoryBoundMiB: 64,
+    // One input holds a few MiB at most (an entry inflates to ≤ 1 MiB, a body ≤ 64 KiB, a head ≤ 8 KiB);
+    // the rest is garbage awaiting collection.
+    memoryBoundMiB: 96,
     async run(runs, seed) {
       const corpus = await archiveCorpus();
+      let inputs = 0;
       await fc.assert(
-        fc.asyncProperty(input(corpus), (bytes) => refusedCleanlyOrRead(() => check(bytes))),
+        fc.asyncProperty(input(corpus), async (bytes) => {
+          // In-memory streams resolve on microtasks only: yield now and then so timers (a
+          // runner's memory sampler, a test timeout) still fire.
+          if (++inputs % 256 === 0) await new Promise((resolve) => setImmediate(resolve));
+          await refusedCleanlyOrRead(() => check(bytes));
+        }),
         { numRuns: runs, seed },
       );
     },
@@ -78,7 +86,7 @@ function target(name: string, ciRuns: number, input: (c: Awaited<ReturnType<type
 }
 
 export const fuzzTargets: FuzzTarget[] = [
-  target("WACZ ZIP reader (archiveSources, entries read out)", 1500, waczBytes, readZipSources),
-  target("WACZ import reading (ZIP, then WARC records)", 1000, waczBytes, (bytes) => readLikeImport("fuzz.wacz", bytes)),
-  target("WARC / WARC.gz import reading (records, HEAD pairing, bodies)", 1500, warcBytes, (bytes) => readLikeImport("fuzz.warc", bytes)),
+  target("WACZ ZIP reader (archiveSources, entries read out)", 1200, waczBytes, readZipSources),
+  target("WACZ import reading (ZIP, then WARC records)", 600, waczBytes, (bytes) => readLikeImport("fuzz.wacz", bytes)),
+  target("WARC / WARC.gz import reading (records, HEAD pairing, bodies)", 1200, warcBytes, (bytes) => readLikeImport("fuzz.warc", bytes)),
 ];
