@@ -37,6 +37,8 @@ class BoundedReader extends AsyncIterReader {
   headLeft = Infinity;
   /** Bytes the current body may still take. */
   bodyLeft = Infinity;
+  /** The record being read, counted from 1, for messages. */
+  record = 0;
   private skipping = false;
   private readsPastEnd = 0;
 
@@ -53,7 +55,7 @@ class BoundedReader extends AsyncIterReader {
     if (chunk && !this.skipping) {
       this.headLeft -= chunk.length;
       this.bodyLeft -= chunk.length;
-      if (this.headLeft < 0) throw new ImportError(`${this.where}: a record's WARC and HTTP headers run past ${this.limits.recordHeadBytes} bytes (a header block without its blank line?)`);
+      if (this.headLeft < 0) throw new ImportError(`${this.where}: record ${this.record}: its WARC and HTTP headers run past ${this.limits.recordHeadBytes} bytes (a header block without its blank line?)`);
       if (this.bodyLeft < 0) {
         // Handed back, so the record's LimitReader still counts it and skipping it stays in step.
         this.unread(chunk);
@@ -77,7 +79,7 @@ class BoundedReader extends AsyncIterReader {
     // where no timer can stop them: a bug turned into an error.
     if (chunk === null && ++this.readsPastEnd > MAX_READS_PAST_END) throw new Error(`${this.where}: the WARC parser kept reading past the end of the stream`);
     if (chunk === null && this.compressed && this.lastValue !== null && this.inflator && !this.inflator.ended) {
-      throw new ImportError(`${this.where}: a gzip member cut short (a truncated file?)`);
+      throw new ImportError(`${this.where}: record ${this.record}: a gzip member cut short (a truncated file?)`);
     }
     return chunk;
   }
@@ -106,7 +108,7 @@ class BoundedReader extends AsyncIterReader {
     const limit = this.limits.headerLineBytes;
     const line = await super.readlineRaw(limit + 1);
     if (line && line.length > limit && line[line.length - 1] !== 0x0a) {
-      throw new ImportError(`${this.where}: a header line over ${limit} bytes without its line end`);
+      throw new ImportError(`${this.where}: record ${this.record}: a header line over ${limit} bytes without its line end`);
     }
     return line;
   }
@@ -125,14 +127,14 @@ class RecordReader extends LimitReader {
   /** Ends early only when the reader stops, or the stream ended first: then the record is cut. */
   override async *[Symbol.asyncIterator](): AsyncGenerator<Uint8Array, void, unknown> {
     yield* super[Symbol.asyncIterator]();
-    if (this.limit > 0) throw new ImportError(`${this.where}: a record cut short (${this.limit} of its bytes missing: a truncated file?)`);
+    if (this.limit > 0) throw new ImportError(`${this.where}: cut short (${this.limit} of its bytes missing: a truncated file?)`);
   }
 
   override async skipFully(): Promise<number> {
     const length = this.limit;
     while (this.limit > 0) {
       const skipped = await this.sourceIter.skipSize(this.limit);
-      if (skipped === 0) throw new ImportError(`${this.where}: a record cut short (${this.limit} of its bytes missing: a truncated file?)`);
+      if (skipped === 0) throw new ImportError(`${this.where}: cut short (${this.limit} of its bytes missing: a truncated file?)`);
       this.limit -= skipped;
     }
     return length;
@@ -161,6 +163,7 @@ export class BoundedWarcParser extends WARCParser {
     this.bounded.bodyLeft = Infinity;
     this.bounded.headLeft = this.limits.recordHeadBytes;
     this.records += 1;
+    this.bounded.record = this.records;
     try {
       return await super.parse();
     } catch (error) {
