@@ -1,3 +1,4 @@
+import { auditContext } from "@/app/_server/audit-context";
 import { guarded } from "@/app/_server/guarded";
 import { getDb, getServerConfig } from "@/app/_server/db";
 import { readJsonBody } from "@/lib/api/body";
@@ -30,9 +31,9 @@ export async function PATCH(request: Request, { params }: Context): Promise<Resp
 }
 
 export async function DELETE(request: Request, { params }: Context): Promise<Response> {
-  return guarded(request, async () => {
+  return guarded(request, async (principal, db) => {
     const id = parseCrawlId((await params).id);
-    await deleteCrawl(await getDb(), getServerConfig(), id);
+    await deleteCrawl(db, getServerConfig(), id, auditContext(principal, request));
     return noContentResponse();
   });
 }
