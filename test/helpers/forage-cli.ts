@@ -22,8 +22,8 @@ export function runForageCli(args: string[], env: Record<string, string> = {}, i
     if (input !== undefined) child.stdin!.end(input);
     let stdout = "";
     let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     child.once("error", reject);
     child.once("close", (code) => resolve({ code, stdout, stderr }));
   });
