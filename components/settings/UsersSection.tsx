@@ -74,7 +74,7 @@ export function UsersSection({ currentEmail }: { currentEmail: string }) {
         <Field field="email" label="Email" error={fields.email}>
           {(control) => <input {...control} type="email" autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} />}
         </Field>
-        <Field field="password" label="Password" error={fields.password}>
+        <Field field="password" label="Password" hint="8+ characters, hard to guess." error={fields.password}>
           {(control) => <input {...control} type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} />}
         </Field>
         <Field field="role" label="Role" error={fields.role}>
