@@ -59,10 +59,8 @@ export function UserActions({ user, isSelf }: { user: UserRow; isSelf: boolean }
   return (
     <div className="user-actions">
       <div className="row-buttons">
-        <label className="visually-hidden" htmlFor={`role-${user.id}`}>
-          Role of {user.email}
-        </label>
-        <select id={`role-${user.id}`} value={user.role} disabled={busy} onChange={(event) => void apply({ role: event.target.value as UserRow["role"] }, `${user.email} is now ${event.target.value}.`)}>
+        {/* Named by aria-label, not a hidden <label>: the row's only visible text with the email stays its cell. */}
+        <select aria-label={`Role of ${user.email}`} value={user.role} disabled={busy} onChange={(event) => void apply({ role: event.target.value as UserRow["role"] }, `${user.email} is now ${event.target.value}.`)}>
           <option value="member">member</option>
           <option value="admin">admin</option>
         </select>
