@@ -46,6 +46,7 @@ export async function deleteUser(db: Db, id: number, context: AuditContext): Pro
   const user = await findUser(db, id);
   refuseOwnAccount(user, context, "delete");
   await db.$transaction(async (tx) => {
+    await lockEnabledAdmins(tx);
     await tx.user.delete({ where: { id } });
     await requireAnotherAdmin(tx, user, "delete");
   });
@@ -85,6 +86,7 @@ async function resetPassword(db: Db, user: UserView, password: string, context: 
 async function changeRole(db: Db, user: UserView, role: UserView["role"], context: AuditContext): Promise<UserView> {
   if (role === "member") refuseOwnAccount(user, context, "demote");
   const updated = await db.$transaction(async (tx) => {
+    if (role === "member") await lockEnabledAdmins(tx);
     const row = await tx.user.update({ where: { id: user.id }, data: { role }, select: userSelect });
     if (role === "member") await requireAnotherAdmin(tx, user, "demote");
     return row;
@@ -97,6 +99,7 @@ async function changeRole(db: Db, user: UserView, role: UserView["role"], contex
 async function disableUser(db: Db, user: UserView, context: AuditContext, now: Date): Promise<UserView> {
   refuseOwnAccount(user, context, "disable");
   const updated = await db.$transaction(async (tx) => {
+    await lockEnabledAdmins(tx);
     const row = await tx.user.update({ where: { id: user.id }, data: { disabledAt: now }, select: userSelect });
     await requireAnotherAdmin(tx, user, "disable");
     await deleteUserSessions(tx, user.id);
@@ -117,10 +120,16 @@ function refuseOwnAccount(user: UserView, context: AuditContext, verb: string): 
 }
 
 /**
- * Run inside the transaction after the change: when it left no enabled admin, throwing rolls it
- * back. Checking after writing (not before) keeps two admins from demoting each other at once on SQLite,
- * whose writers take turns.
+ * Takes the enabled admins' rows for this transaction, first: a no-op write locks them on
+ * PostgreSQL (another transaction removing an admin waits here until this one commits, then sees
+ * its result), and on SQLite it takes the database's write lock. Without it, two admins removing
+ * each other at once could both see the other still there and leave none.
  */
+async function lockEnabledAdmins(tx: Pick<Db, "user">): Promise<void> {
+  await tx.user.updateMany({ where: { role: "admin", disabledAt: null }, data: { role: "admin" } });
+}
+
+/** Run inside the transaction after the change: when it left no enabled admin, throwing rolls it back. */
 async function requireAnotherAdmin(tx: Pick<Db, "user">, user: UserView, verb: string): Promise<void> {
   if (user.role !== "admin" || user.disabledAt !== null) return;
   const admins = await tx.user.count({ where: { role: "admin", disabledAt: null } });

@@ -180,6 +180,28 @@ describe("disabling a user", () => {
   });
 });
 
+describe("two admins at once", () => {
+  it("lets only one of two admins disabling each other at the same moment succeed", async () => {
+    const a = await createTestAccount(t.db, { email: "duel-a@forage.test", role: "admin" });
+    const b = await createTestAccount(t.db, { email: "duel-b@forage.test", role: "admin" });
+    // Leave these two as the only enabled admins.
+    const others = await t.db.user.findMany({ where: { role: "admin", disabledAt: null, id: { notIn: [a.user.id, b.user.id] } }, select: { id: true } });
+    await t.db.user.updateMany({ where: { id: { in: others.map((user) => user.id) } }, data: { disabledAt: new Date() } });
+    try {
+      // A few rounds: the two transactions must overlap for the race to show.
+      for (let round = 0; round < 8; round++) {
+        const [first, second] = await Promise.all([patchUser(a, b.user.id, { disabled: true }), patchUser(b, a.user.id, { disabled: true })]);
+        expect([first.status, second.status].sort()).toEqual([200, 409]);
+        expect(await t.db.user.count({ where: { role: "admin", disabledAt: null } })).toBe(1);
+        await t.db.user.updateMany({ where: { id: { in: [a.user.id, b.user.id] } }, data: { disabledAt: null } });
+      }
+    } finally {
+      await t.db.user.updateMany({ where: { id: { in: others.map((user) => user.id) } }, data: { disabledAt: null } });
+      await t.db.user.updateMany({ where: { email: { in: ["duel-a@forage.test", "duel-b@forage.test"] } }, data: { disabledAt: null, role: "member" } });
+    }
+  });
+});
+
 describe("deleting a user", () => {
   it("ends their session and token, keeps their crawls without a creator, and records it", async () => {
     const leaving = await createTestAccount(t.db, { email: "leaving@forage.test", role: "member" });
