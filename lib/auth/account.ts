@@ -2,6 +2,7 @@ import { z } from "zod";
 import { InvalidRequestError, NotFoundError } from "../api/errors";
 import type { Db } from "../store/prisma-client";
 import { audit, userSubject, type AuditContext } from "./audit-context";
+import { checkCurrentPasswordGuesses, clearCurrentPasswordGuesses, recordWrongCurrentPassword } from "./current-password-guard";
 import { passwordStrengthProblem } from "./password-strength";
 import { hashPassword, verifyPassword } from "./passwords";
 import { deleteUserSessions } from "./sessions";
@@ -18,12 +19,18 @@ export type PasswordChange = z.output<typeof passwordChangeSchema>;
 /**
  * Changes the user's password, the current one required (a borrowed session alone cannot take
  * the account). Every other session ends; the one asking (`keepSessionSecret`) stays signed in.
- * @throws InvalidRequestError naming currentPassword or newPassword
+ * Wrong current passwords are counted: after 5 in 15 minutes, 429 (current-password-guard.ts).
+ * @throws InvalidRequestError naming currentPassword or newPassword, TooManyRequestsError
  */
 export async function changeOwnPassword(db: Db, user: UserView, change: PasswordChange, keepSessionSecret: string | null, context: AuditContext): Promise<{ endedSessions: number }> {
   const row = await db.user.findUnique({ where: { id: user.id }, select: { passwordHash: true } });
   if (!row) throw new NotFoundError("User", `User ${user.id} not found`);
-  if (!(await verifyPassword(row.passwordHash, change.currentPassword))) throw new InvalidRequestError({ currentPassword: "is not your current password" });
+  checkCurrentPasswordGuesses(user.id);
+  if (!(await verifyPassword(row.passwordHash, change.currentPassword))) {
+    recordWrongCurrentPassword(user.id);
+    throw new InvalidRequestError({ currentPassword: "is not your current password" });
+  }
+  clearCurrentPasswordGuesses(user.id);
   const problem = await passwordStrengthProblem(change.newPassword, user.email);
   if (problem) throw new InvalidRequestError({ newPassword: problem });
   if (change.newPassword === change.currentPassword) throw new InvalidRequestError({ newPassword: "is the current password: choose another" });

@@ -271,6 +271,19 @@ describe("passwords", () => {
     expect((await auditEntries("password-changed"))[0]).toMatchObject({ actorEmail: "changer@forage.test", address: "198.51.100.9", subject: expect.stringContaining("changer@forage.test") });
   });
 
+  it("holds back guesses of the current password from a borrowed session (429 after 5 wrong ones)", async () => {
+    const change = await import("@/app/api/account/password/route");
+    const user = await createTestAccount(t.db, { email: "guessed@forage.test", role: "member" });
+    const post = (currentPassword: string) =>
+      change.POST(withSession(user.session, "/api/account/password", { method: "POST", body: JSON.stringify({ currentPassword, newPassword: "granite lantern opal 5" }) }));
+    for (let i = 0; i < 5; i++) await expectError(await post(`guess number ${i} x`), 400, "invalid_request");
+    const held = await post(user.password);
+    await expectError(held, 429, "too_many_requests");
+    expect(Number(held.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Even the right password changes nothing meanwhile.
+    expect((await signIn(user.user.email, user.password)).status).toBe(200);
+  });
+
   it("signs out everywhere: every session of the user ends and the cookie is cleared", async () => {
     const everywhere = await import("@/app/api/account/sign-out-everywhere/route");
     const user = await createTestAccount(t.db, { email: "everywhere@forage.test", role: "member" });
