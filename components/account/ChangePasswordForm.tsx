@@ -29,7 +29,8 @@ export function ChangePasswordForm({ email }: { email: string }) {
       setNewPassword("");
       setRepeatPassword("");
     } catch (error) {
-      setFields(error instanceof ApiError && error.fields ? error.fields : { newPassword: error instanceof Error ? error.message : String(error) });
+      // Without fields (429 after wrong guesses, a network error) the message goes next to the current password.
+      setFields(error instanceof ApiError && error.fields ? error.fields : { currentPassword: error instanceof Error ? error.message : String(error) });
     }
   }
 
