@@ -89,6 +89,17 @@ describe("least privilege", () => {
     expect(await t.db.user.count({ where: { email: "x@forage.test" } })).toBe(0);
   });
 
+  it("shows the worker holding a crawl (host name and PID) only to admins", async () => {
+    const crawls = await import("@/app/api/crawls/route");
+    const crawl = await import("@/app/api/crawls/[id]/route");
+    const { id } = (await (await crawls.POST(as(member, "/api/crawls", { method: "POST", body: JSON.stringify({ rootUrl: "https://www.example.org/" }) }))).json()) as { id: number };
+    await t.db.crawl.update({ where: { id }, data: { status: "running", workerId: "crawler-3:4242", leaseExpiresAt: new Date(Date.now() + 60_000) } });
+    const workerSeenBy = async (account: TestAccount) => ((await (await crawl.GET(as(account, `/api/crawls/${id}`), ctx(id))).json()) as { workerId: string | null }).workerId;
+    expect(await workerSeenBy(member)).toBeNull();
+    expect(await workerSeenBy(routeAccount())).toBe("crawler-3:4242");
+    await t.db.crawl.update({ where: { id }, data: { status: "cancelled", workerId: null, leaseExpiresAt: null } });
+  });
+
   it("shows a harvest's webhook secret only to admins and its creator", async () => {
     const harvests = await import("@/app/api/harvests/route");
     const harvest = await import("@/app/api/harvests/[id]/route");
