@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getDb, getServerConfig } from "@/app/_server/db";
-import { requirePageUser } from "@/app/_server/page-user";
+import { requirePageAdmin } from "@/app/_server/page-user";
 import { WorkersPage } from "@/components/workers/WorkersPage";
 import { listWorkers, type WorkerListItem } from "@/lib/store/queries/list-workers";
 import { describeStorage } from "@/lib/storage/storage-for";
@@ -9,7 +9,7 @@ export const metadata: Metadata = { title: "Workers" };
 export const dynamic = "force-dynamic";
 
 export default async function Page() {
-  await requirePageUser("/workers");
+  await requirePageAdmin("/workers");
   let workers: WorkerListItem[] | undefined;
   let loadError: string | null = null;
   try {

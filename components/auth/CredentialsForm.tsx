@@ -59,7 +59,7 @@ export function CredentialsForm({
       <Field field="email" label="Email" error={fields.email}>
         {(control) => <input {...control} type="email" autoComplete={newPassword ? "email" : "username"} required value={email} onChange={(event) => setEmail(event.target.value)} />}
       </Field>
-      <Field field="password" label="Password" hint={newPassword ? "At least 8 characters." : undefined} error={fields.password}>
+      <Field field="password" label="Password" hint={newPassword ? "At least 8 characters and hard to guess: a few uncommon words work well." : undefined} error={fields.password}>
         {(control) => (
           <input {...control} type="password" autoComplete={newPassword ? "new-password" : "current-password"} required value={password} onChange={(event) => setPassword(event.target.value)} />
         )}

@@ -18,6 +18,11 @@ export const FIELD_LABELS: Record<string, string> = {
   allowPrivateNetwork: "Allow private network addresses",
   strategy: "Strategy",
   seed: "Seed",
+  // The account forms' fields (Settings → Users, Account), which share Field and its error text.
+  currentPassword: "Current password",
+  newPassword: "New password",
+  repeatPassword: "Repeated password",
+  resetPassword: "New password",
   ...Object.fromEntries([...PARAM_TOGGLES, ...PARAM_CHOICES].map((param) => [`params.${param.key}`, param.label])),
   ...Object.fromEntries(PARAM_GROUPS.flatMap((group) => group.fields.map((field) => [`params.${field.key}`, field.label]))),
 };

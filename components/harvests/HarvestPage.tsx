@@ -48,6 +48,10 @@ function HarvestSettings({ harvest }: { harvest: HarvestView }) {
             <p className="field-hint" data-testid="webhook-secret">
               Bodies are signed: <code>X-Forage-Signature: t=…,v1=…</code> is the HMAC-SHA256 of <code>t.body</code> with the secret <code>{harvest.webhookSecret}</code>.
             </p>
+          ) : harvest.webhookSecretHidden ? (
+            <p className="field-hint" data-testid="webhook-secret-hidden">
+              Bodies are signed with a secret that only admins and the harvest&apos;s creator see.
+            </p>
           ) : null}
           <input id="harvest-webhook" type="url" value={webhookUrl} placeholder="https://hooks.example.org/forage" onChange={(event) => setWebhookUrl(event.target.value)} />
           {fields.webhookUrl ? (

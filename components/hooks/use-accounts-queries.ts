@@ -8,6 +8,8 @@ export interface UserRow {
   email: string;
   role: "admin" | "member";
   createdAt: string;
+  /** Set while the account is disabled. */
+  disabledAt: string | null;
 }
 
 export interface ApiTokenRow {
@@ -24,9 +26,10 @@ export const accountKeys = {
   all: ["accounts"] as const,
   users: () => [...accountKeys.all, "users"] as const,
   tokens: () => [...accountKeys.all, "tokens"] as const,
+  audit: (action: string) => [...accountKeys.all, "audit", action] as const,
 };
 
-const jsonInit = (method: string, body?: unknown): RequestInit => ({
+export const jsonInit = (method: string, body?: unknown): RequestInit => ({
   method,
   headers: { "content-type": "application/json" },
   body: body === undefined ? undefined : JSON.stringify(body),

@@ -6,10 +6,14 @@ import { usePathname } from "next/navigation";
 const LINKS = [
   { href: "/", label: "Crawls", isCurrent: (path: string) => path === "/" || (/^\/crawls\/\d+/.test(path)) },
   { href: "/crawls/new", label: "New crawl", isCurrent: (path: string) => path === "/crawls/new" },
-  { href: "/workers", label: "Workers", isCurrent: (path: string) => path.startsWith("/workers") },
+  { href: "/account", label: "Account", isCurrent: (path: string) => path.startsWith("/account") },
 ];
 
-const ADMIN_LINKS = [{ href: "/settings", label: "Settings", isCurrent: (path: string) => path.startsWith("/settings") }];
+/** Workers (host names, PIDs) and Settings are the admin's; the API refuses them to members too. */
+const ADMIN_LINKS = [
+  { href: "/workers", label: "Workers", isCurrent: (path: string) => path.startsWith("/workers") },
+  { href: "/settings", label: "Settings", isCurrent: (path: string) => path.startsWith("/settings") },
+];
 
 export function MainNav({ isAdmin }: { isAdmin: boolean }) {
   const pathname = usePathname();

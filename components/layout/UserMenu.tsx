@@ -1,9 +1,10 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 
-/** Who is signed in, and the way out. */
+/** Who is signed in (a link to their Account page: password, sign out everywhere), and the way out. */
 export function UserMenu({ email }: { email: string }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
@@ -15,9 +16,9 @@ export function UserMenu({ email }: { email: string }) {
   }
   return (
     <div className="user-menu">
-      <span className="user-email" title="Signed in as">
+      <Link href="/account" className="user-email" title="Signed in as: your account">
         {email}
-      </span>
+      </Link>
       <button type="button" className="button button-small button-ghost" onClick={signOut} disabled={busy}>
         Sign out
       </button>

@@ -5,9 +5,10 @@ import { Field } from "@/components/crawl-form/fields";
 import { ApiError } from "@/components/hooks/api-fetch";
 import { useCreateUserMutation, useUsersQuery } from "@/components/hooks/use-accounts-queries";
 import { DateTime } from "@/components/ui/DateTime";
+import { UserActions } from "./UserActions";
 
-/** The team: who may sign in, and who administers the server. */
-export function UsersSection() {
+/** The team: who may sign in, and who administers the server; each user disabled, deleted, their role or password changed here. */
+export function UsersSection({ currentEmail }: { currentEmail: string }) {
   const users = useUsersQuery();
   const create = useCreateUserMutation();
   const [email, setEmail] = useState("");
@@ -33,7 +34,10 @@ export function UsersSection() {
   return (
     <section className="form-section settings-section" aria-labelledby="users-title">
       <h2 id="users-title">Users</h2>
-      <p className="section-hint">Members define, watch and control the team&apos;s crawls. Admins also manage users, API tokens and the network policy.</p>
+      <p className="section-hint">
+        Members define, watch and control the team&apos;s crawls. Admins also manage users, API tokens, the network policy and the
+        workers, and read the audit log. A disabled user cannot sign in, and their sessions and API tokens stop working at once.
+      </p>
       {users.error ? <p className="error-box error-small">{users.error.message}</p> : null}
       <div className="table-scroll">
         <table className="data-table" data-testid="users-table">
@@ -41,16 +45,24 @@ export function UsersSection() {
             <tr>
               <th scope="col">Email</th>
               <th scope="col">Role</th>
+              <th scope="col">Status</th>
               <th scope="col">Since</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {(users.data ?? []).map((user) => (
-              <tr key={user.id}>
+              <tr key={user.id} data-testid={`user-${user.email}`}>
                 <td>{user.email}</td>
                 <td>{user.role}</td>
+                <td>{user.disabledAt ? <span className="status status-failed">disabled</span> : "active"}</td>
                 <td>
                   <DateTime iso={user.createdAt} />
+                </td>
+                <td>
+                  <UserActions user={user} isSelf={user.email === currentEmail} />
                 </td>
               </tr>
             ))}
@@ -62,7 +74,7 @@ export function UsersSection() {
         <Field field="email" label="Email" error={fields.email}>
           {(control) => <input {...control} type="email" autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} />}
         </Field>
-        <Field field="password" label="Password" error={fields.password}>
+        <Field field="password" label="Password" hint="8+ characters, hard to guess." error={fields.password}>
           {(control) => <input {...control} type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} />}
         </Field>
         <Field field="role" label="Role" error={fields.role}>

@@ -48,7 +48,7 @@ async function authenticate(request: Request, db: Db, secure: boolean): Promise<
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
     const user = match ? await tokenUser(db, match[1]!) : null;
     // A wrong token is an error even where anonymous access is fine: a script must learn its token is bad.
-    if (!user) throw new UnauthorizedError("The API token is not valid (unknown or revoked)");
+    if (!user) throw new UnauthorizedError("The API token is not valid (unknown, revoked, or its user disabled)");
     return { user, via: "token" };
   }
   const secret = readSessionCookie(request.headers.get("cookie"), secure);

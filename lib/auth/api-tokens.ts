@@ -2,7 +2,8 @@ import { z } from "zod";
 import { InvalidRequestError, NotFoundError } from "../api/errors";
 import type { Db } from "../store/prisma-client";
 import { newSecret, sha256Hex } from "./secrets";
-import { toUserView, type UserView } from "./users";
+import { audit, type AuditContext } from "./audit-context";
+import { toUserView, userSelect, type UserView } from "./users";
 
 /** Every token starts with this, so secret scanners and people recognise one. */
 export const TOKEN_PREFIX = "forage_";
@@ -23,8 +24,11 @@ export interface ApiTokenView {
   revokedAt: Date | null;
 }
 
-/** Creates a token for a user; the token itself is returned once and never stored. */
-export async function createApiToken(db: Db, userId: number, name: string): Promise<{ token: string; view: ApiTokenView }> {
+/**
+ * Creates a token for a user; the token itself is returned once and never stored.
+ * @param context who creates it, for the audit log (none: not recorded, e.g. test fixtures).
+ */
+export async function createApiToken(db: Db, userId: number, name: string, context?: AuditContext): Promise<{ token: string; view: ApiTokenView }> {
   const parsedName = tokenNameSchema.safeParse(name);
   if (!parsedName.success) throw new InvalidRequestError({ name: parsedName.error.issues[0]!.message });
   const token = newSecret(TOKEN_PREFIX);
@@ -32,7 +36,9 @@ export async function createApiToken(db: Db, userId: number, name: string): Prom
     data: { userId, name: parsedName.data, tokenHash: sha256Hex(token), prefix: token.slice(0, SHOWN_PREFIX_LENGTH) },
     select: tokenSelect,
   });
-  return { token, view: toView(row) };
+  const view = toView(row);
+  if (context) await audit(db, context, "token-created", tokenSubject(view), { name: view.name });
+  return { token, view };
 }
 
 export async function listApiTokens(db: Db): Promise<ApiTokenView[]> {
@@ -41,21 +47,28 @@ export async function listApiTokens(db: Db): Promise<ApiTokenView[]> {
 }
 
 /** Revokes a token (kept in the list as revoked, so its use shows in the record). @throws NotFoundError */
-export async function revokeApiToken(db: Db, id: number, now = new Date()): Promise<ApiTokenView> {
+export async function revokeApiToken(db: Db, id: number, now = new Date(), context?: AuditContext): Promise<ApiTokenView> {
   const existing = await db.apiToken.findUnique({ where: { id }, select: { revokedAt: true } });
   if (!existing) throw new NotFoundError("API token", `API token ${id} not found`);
   const row = await db.apiToken.update({ where: { id }, data: { revokedAt: existing.revokedAt ?? now }, select: tokenSelect });
-  return toView(row);
+  const view = toView(row);
+  if (context && !existing.revokedAt) await audit(db, context, "token-revoked", tokenSubject(view), { name: view.name });
+  return view;
 }
 
-/** The user a bearer token acts as, or null (unknown, revoked). Records its last use at most once a minute. */
+/** "token 5 (nightly export) of ann@example.org", the audit subject of a token. */
+function tokenSubject(view: ApiTokenView): string {
+  return `token ${view.id} (${view.name}) of ${view.userEmail}`;
+}
+
+/** The user a bearer token acts as, or null (unknown, revoked, its user disabled). Records its last use at most once a minute. */
 export async function tokenUser(db: Db, token: string, now = new Date()): Promise<UserView | null> {
   if (!token.startsWith(TOKEN_PREFIX) || token.length > 200) return null;
   const row = await db.apiToken.findUnique({
     where: { tokenHash: sha256Hex(token) },
-    select: { id: true, revokedAt: true, lastUsedAt: true, user: { select: { id: true, email: true, role: true, createdAt: true } } },
+    select: { id: true, revokedAt: true, lastUsedAt: true, user: { select: userSelect } },
   });
-  if (!row || row.revokedAt) return null;
+  if (!row || row.revokedAt || row.user.disabledAt !== null) return null;
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
     await db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: now } });
   }

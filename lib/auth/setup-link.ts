@@ -1,5 +1,6 @@
 import { InvalidRequestError } from "../api/errors";
 import type { Db } from "../store/prisma-client";
+import { audit, userSubject, type AuditContext } from "./audit-context";
 import { newSecret, sameSecret, sha256Hex } from "./secrets";
 import { insertUser, prepareUser, type NewUser, type UserView } from "./users";
 
@@ -43,9 +44,10 @@ export async function setupLinkProblem(db: Db, secret: string, now = new Date())
  * and the password hashed first, so a refused password does not use the link up; then one
  * conditional delete of the stored link decides which of several simultaneous requests gets it,
  * and the admin is written in the same transaction: exactly one admin can come of a link.
+ * Recorded in the audit log as setup-completed, with the new admin as actor.
  * @throws InvalidRequestError
  */
-export async function completeSetup(db: Db, secret: string, input: Omit<NewUser, "role">, now = new Date()): Promise<UserView> {
+export async function completeSetup(db: Db, secret: string, input: Omit<NewUser, "role">, now = new Date(), address: string | null = null): Promise<UserView> {
   const problem = await setupLinkProblem(db, secret, now);
   if (problem) throw new InvalidRequestError({ token: problem }, "Setup refused");
   const prepared = await prepareUser(db, { ...input, role: "admin" });
@@ -60,5 +62,7 @@ export async function completeSetup(db: Db, secret: string, input: Omit<NewUser,
     }
     return insertUser(tx, prepared);
   });
+  const context: AuditContext = { actor: user, address };
+  await audit(db, context, "setup-completed", userSubject(user));
   return user;
 }

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { InvalidRequestError } from "../api/errors";
 import type { Db } from "../store/prisma-client";
-import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from "./passwords";
+import { passwordStrengthProblem } from "./password-strength";
+import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords";
 
 /** admin: users, tokens, network policy and crawls; member: crawls (the team's, single team). */
 export const ROLES = ["admin", "member"] as const;
@@ -12,6 +13,8 @@ export interface UserView {
   email: string;
   role: Role;
   createdAt: Date;
+  /** Set while an admin has disabled the account (no sign-in, sessions or tokens). */
+  disabledAt: Date | null;
 }
 
 export const emailSchema = z
@@ -28,7 +31,7 @@ export const newUserSchema = z.strictObject({
 });
 export type NewUser = z.input<typeof newUserSchema>;
 
-const userSelect = { id: true, email: true, role: true, createdAt: true } as const;
+export const userSelect = { id: true, email: true, role: true, createdAt: true, disabledAt: true } as const;
 
 /** A new user's row, validated and with its password hashed, ready to insert. */
 export interface PreparedUser {
@@ -50,7 +53,7 @@ export async function prepareUser(db: Db, input: NewUser): Promise<PreparedUser>
     throw new InvalidRequestError(fields);
   }
   const { email, password, role } = parsed.data;
-  const problem = passwordProblem(password);
+  const problem = await passwordStrengthProblem(password, email);
   if (problem) throw new InvalidRequestError({ password: problem });
   if (await db.user.findUnique({ where: { email }, select: { id: true } })) {
     throw new InvalidRequestError({ email: "already has an account" });
@@ -96,7 +99,10 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserView |
   return user ? toUserView(user) : null;
 }
 
-/** The user whose email and password these are, or null; an unknown email costs the same time as a wrong password. */
+/**
+ * The user whose email and password these are, or null; an unknown email costs the same time as
+ * a wrong password, and a disabled account is refused after the same work (so neither is revealed).
+ */
 export async function authenticateUser(db: Db, email: string, password: string): Promise<UserView | null> {
   const parsed = emailSchema.safeParse(email);
   const user = parsed.success ? await db.user.findUnique({ where: { email: parsed.data }, select: { ...userSelect, passwordHash: true } }) : null;
@@ -104,10 +110,11 @@ export async function authenticateUser(db: Db, email: string, password: string):
     await verifyPassword(await decoyPasswordHash(), password);
     return null;
   }
-  return (await verifyPassword(user.passwordHash, password)) ? toUserView(user) : null;
+  const matches = await verifyPassword(user.passwordHash, password);
+  return matches && user.disabledAt === null ? toUserView(user) : null;
 }
 
 /** A user row as the rest of Forage sees it: an unknown role reads as the lesser one. */
-export function toUserView(user: { id: number; email: string; role: string; createdAt: Date }): UserView {
-  return { id: user.id, email: user.email, role: user.role === "admin" ? "admin" : "member", createdAt: user.createdAt };
+export function toUserView(user: { id: number; email: string; role: string; createdAt: Date; disabledAt?: Date | null }): UserView {
+  return { id: user.id, email: user.email, role: user.role === "admin" ? "admin" : "member", createdAt: user.createdAt, disabledAt: user.disabledAt ?? null };
 }

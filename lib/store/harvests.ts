@@ -1,5 +1,6 @@
 // Harvests (lib/harvest): the store's reads and writes, one import for the API routes.
 export { getHarvest, listHarvests, type HarvestView } from "./queries/get-harvest";
+export { harvestForViewer } from "./queries/harvest-for-viewer";
 export { getHarvestEvents, type HarvestEventView } from "./queries/get-harvest-events";
 export { createHarvest, type CreateHarvestOptions } from "./commands/create-harvest";
 export { updateHarvest } from "./commands/update-harvest";

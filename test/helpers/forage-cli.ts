@@ -8,18 +8,22 @@ export interface CliRun {
   stderr: string;
 }
 
-/** `env` is added to this process's environment (FORAGE_DEBUG is cleared: errors stay one line). */
-export function runForageCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+/**
+ * `env` is added to this process's environment (FORAGE_DEBUG is cleared: errors stay one line);
+ * `input`, when given, is written to its standard input (a `--password-stdin` password).
+ */
+export function runForageCli(args: string[], env: Record<string, string> = {}, input?: string): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["bin/forage.mjs", ...args], {
       cwd: PROJECT_ROOT,
       env: { ...process.env, FORAGE_DEBUG: "", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: [input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
     });
+    if (input !== undefined) child.stdin!.end(input);
     let stdout = "";
     let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     child.once("error", reject);
     child.once("close", (code) => resolve({ code, stdout, stderr }));
   });

@@ -86,9 +86,14 @@ describe("credentials", () => {
     await expectError(await call(me, { headers: { authorization: `Bearer ${account.token}` } }), 401, "unauthorized");
   });
 
-  it("lets members work with crawls but not manage users or tokens (403)", async () => {
+  it("lets members work with crawls but not manage users or tokens, read the audit log or the workers (403)", async () => {
     const asMember = { headers: { authorization: `Bearer ${member.token}` } };
-    for (const route of routes.filter((r) => /app\/api\/(users|tokens|settings)\//.test(r.file))) {
+    const adminOnly = routes.filter((r) => /app\/api\/(users|tokens|settings|audit|workers)\//.test(r.file));
+    // Every admin route is checked, the lifecycle's own among them.
+    expect(adminOnly.map((route) => `${route.method} ${route.file}`)).toEqual(
+      expect.arrayContaining(["PATCH app/api/users/[id]/route.ts", "DELETE app/api/users/[id]/route.ts", "GET app/api/audit/route.ts", "GET app/api/workers/route.ts"]),
+    );
+    for (const route of adminOnly) {
       await expectError(await call(route, asMember), 403, "forbidden");
     }
     const crawls = await import("@/app/api/crawls/route");
@@ -233,6 +238,8 @@ describe("sign-in, sign-out and setup", () => {
       expect(created.status).toBe(201);
       expect(await created.json()).toMatchObject({ user: { email: "first@forage.test", role: "admin" } });
       expect(created.headers.get("set-cookie")).toMatch(/^forage_session=/);
+      const [entry] = await t.db.auditEvent.findMany({ where: { action: "setup-completed" }, orderBy: { id: "desc" }, take: 1 });
+      expect(entry).toMatchObject({ actorEmail: "first@forage.test", subject: expect.stringContaining("first@forage.test") });
       expect((await expectError(await post(secret), 400, "invalid_request")).fields?.token).toMatch(/already has an admin/);
       expect(await issueSetupLink(t.db)).toBeNull();
     } finally {

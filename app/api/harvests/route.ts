@@ -5,16 +5,17 @@ import { parseQuery } from "@/lib/api/query";
 import { noQuery } from "@/lib/api/query-schemas";
 import { jsonResponse } from "@/lib/api/responses";
 import { getServerPrivateNetworks } from "@/lib/store";
-import { createHarvest, listHarvests } from "@/lib/store/harvests";
+import { createHarvest, harvestForViewer, listHarvests } from "@/lib/store/harvests";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-/** Every harvest with its runs, newest first. */
+/** Every harvest with its runs, newest first; webhook secrets only to admins and each harvest's creator. */
 export async function GET(request: Request): Promise<Response> {
-  return guarded(request, async () => {
+  return guarded(request, async (principal) => {
     parseQuery(request, noQuery);
-    return jsonResponse({ harvests: await listHarvests(await getDb()) });
+    const harvests = await listHarvests(await getDb());
+    return jsonResponse({ harvests: harvests.map((harvest) => harvestForViewer(harvest, principal.user)) });
   });
 }
 
@@ -23,6 +24,6 @@ export async function POST(request: Request): Promise<Response> {
   return guarded(request, async (principal, db) => {
     const body = await readJsonBody(request);
     const privateNetworks = await getServerPrivateNetworks(db, getServerConfig().privateNetworks);
-    return jsonResponse(await createHarvest(db, body, { createdById: principal.user.id, privateNetworks }), { status: 201 });
+    return jsonResponse(harvestForViewer(await createHarvest(db, body, { createdById: principal.user.id, privateNetworks }), principal.user), { status: 201 });
   });
 }

@@ -1,3 +1,4 @@
+import { auditContext } from "@/app/_server/audit-context";
 import { guarded } from "@/app/_server/guarded";
 import { parseJsonBody } from "@/lib/api/body";
 import { InvalidRequestError } from "@/lib/api/errors";
@@ -24,7 +25,7 @@ export async function POST(request: Request): Promise<Response> {
       const { name, userEmail } = await parseJsonBody(request, newTokenBody);
       const user = userEmail === undefined ? principal.user : await findUserByEmail(db, userEmail);
       if (!user) throw new InvalidRequestError({ userEmail: "has no account" });
-      const { token, view } = await createApiToken(db, user.id, name);
+      const { token, view } = await createApiToken(db, user.id, name, auditContext(principal, request));
       return jsonResponse({ token, apiToken: view }, { status: 201 });
     },
     { admin: true },

@@ -1,7 +1,9 @@
+import { auditContext } from "@/app/_server/audit-context";
 import { guarded } from "@/app/_server/guarded";
 import { parseJsonBody } from "@/lib/api/body";
 import { jsonResponse } from "@/lib/api/responses";
-import { createUser, listUsers, ROLES } from "@/lib/auth/users";
+import { addUser } from "@/lib/auth/user-admin";
+import { listUsers, ROLES } from "@/lib/auth/users";
 import { z } from "zod";
 
 export const runtime = "nodejs";
@@ -18,7 +20,7 @@ const newUserBody = z.strictObject({ email: z.string().max(254), password: z.str
 export async function POST(request: Request): Promise<Response> {
   return guarded(
     request,
-    async (_principal, db) => jsonResponse({ user: await createUser(db, await parseJsonBody(request, newUserBody)) }, { status: 201 }),
+    async (principal, db) => jsonResponse({ user: await addUser(db, await parseJsonBody(request, newUserBody), auditContext(principal, request)) }, { status: 201 }),
     { admin: true },
   );
 }

@@ -5,6 +5,7 @@ import { getDb } from "@/app/_server/db";
 import { requirePageUser } from "@/app/_server/page-user";
 import { NotFoundError } from "@/lib/api/errors";
 import { getCrawl } from "@/lib/store";
+import { crawlForViewer } from "@/lib/store/queries/crawl-for-viewer";
 import { CockpitPage } from "@/components/cockpit/CockpitPage";
 import { hostOf } from "@/components/ui/format";
 
@@ -35,9 +36,9 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
 
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const raw = (await params).id;
-  await requirePageUser(`/crawls/${encodeURIComponent(raw)}`);
+  const user = await requirePageUser(`/crawls/${encodeURIComponent(raw)}`);
   const id = parseCrawlId(raw);
   const crawl = id === null ? null : await findCrawl(id);
   if (id === null || !crawl) notFound();
-  return <CockpitPage id={id} initialCrawl={crawl} />;
+  return <CockpitPage id={id} initialCrawl={crawlForViewer(crawl, user)} />;
 }

@@ -4,7 +4,7 @@ import { cache } from "react";
 import { getDb } from "@/app/_server/db";
 import { requirePageUser } from "@/app/_server/page-user";
 import { NotFoundError } from "@/lib/api/errors";
-import { getHarvest } from "@/lib/store/harvests";
+import { getHarvest, harvestForViewer } from "@/lib/store/harvests";
 import { HarvestPage } from "@/components/harvests/HarvestPage";
 
 export const dynamic = "force-dynamic";
@@ -31,9 +31,9 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
 
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const raw = (await params).id;
-  await requirePageUser(`/harvests/${encodeURIComponent(raw)}`);
+  const user = await requirePageUser(`/harvests/${encodeURIComponent(raw)}`);
   const id = parseHarvestId(raw);
   const harvest = id === null ? null : await findHarvest(id);
   if (id === null || !harvest) notFound();
-  return <HarvestPage id={id} initialHarvest={harvest} />;
+  return <HarvestPage id={id} initialHarvest={harvestForViewer(harvest, user)} />;
 }

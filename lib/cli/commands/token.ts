@@ -1,6 +1,7 @@
 import { ApiRequestError } from "../../api/errors";
 import { parseId } from "../../api/ids";
 import { createApiToken, revokeApiToken } from "../../auth/api-tokens";
+import { CLI_AUDIT } from "../../auth/audit-context";
 import { findUserByEmail } from "../../auth/users";
 import { CliUsageError } from "../cli-error";
 import { parseOptions } from "../parse-options";
@@ -30,7 +31,7 @@ async function create(argv: string[]): Promise<number> {
     const user = await findUserByEmail(db, email);
     if (!user) throw new CliUsageError(`no user ${email} (forage user list shows them)`);
     try {
-      const { token, view } = await createApiToken(db, user.id, name);
+      const { token, view } = await createApiToken(db, user.id, name, CLI_AUDIT);
       console.log(`Created API token ${view.id} "${view.name}" for ${user.email}. It is shown once; keep it secret:`);
       console.log(token);
       return 0;
@@ -51,7 +52,7 @@ async function revoke(argv: string[]): Promise<number> {
   }
   return withAccountsDb(values.db, async (db) => {
     try {
-      const view = await revokeApiToken(db, id);
+      const view = await revokeApiToken(db, id, new Date(), CLI_AUDIT);
       console.log(`Revoked API token ${view.id} "${view.name}" of ${view.userEmail}.`);
       return 0;
     } catch (error) {

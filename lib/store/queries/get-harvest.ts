@@ -13,10 +13,14 @@ export interface HarvestView {
   webhookUrl: string | null;
   /** The key of the webhook bodies' HMAC-SHA256 signature (X-Forage-Signature), for the receiver. */
   webhookSecret: string | null;
+  /** True when a webhook secret exists but this viewer may not read it (harvest-for-viewer.ts). */
+  webhookSecretHidden?: boolean;
   paused: boolean;
   checkKnownFiles: boolean;
   createdAt: string;
   createdBy: string | null;
+  /** The creator's user id (null: created from the command line, or the user was deleted); decides who sees `webhookSecret`. */
+  createdById: number | null;
   /** The next scheduled run (null: no schedule, or paused). */
   nextRunAt: string | null;
   lastScheduledAt: string | null;
@@ -41,6 +45,7 @@ export const harvestSelect = {
   paused: true,
   createdAt: true,
   createdBy: { select: { email: true } },
+  createdById: true,
   nextRunAt: true,
   lastScheduledAt: true,
   runs: { select: crawlSummarySelect, orderBy: { id: "desc" as const } },
@@ -67,6 +72,7 @@ export function toHarvestView(row: HarvestRow, now = new Date()): HarvestView {
     checkKnownFiles: config.checkKnownFiles === true,
     createdAt: row.createdAt.toISOString(),
     createdBy: row.createdBy?.email ?? null,
+    createdById: row.createdById,
     nextRunAt: row.nextRunAt?.toISOString() ?? null,
     lastScheduledAt: row.lastScheduledAt?.toISOString() ?? null,
     upcoming: row.cron && !row.paused ? nextRunTimes({ cron: row.cron, timeZone: row.timeZone }, now, 3).map((date) => date.toISOString()) : [],

@@ -1,6 +1,7 @@
 import { guardedAnonymous } from "@/app/_server/guarded";
 import { signedInResponse } from "@/app/_server/session-response";
 import { parseJsonBody } from "@/lib/api/body";
+import { clientAddress } from "@/lib/api/client-address";
 import { completeSetup } from "@/lib/auth/setup-link";
 import { z } from "zod";
 
@@ -13,6 +14,6 @@ const setupBody = z.strictObject({ token: z.string().max(200), email: z.string()
 export async function POST(request: Request): Promise<Response> {
   return guardedAnonymous(request, async (_principal, db) => {
     const { token, email, password } = await parseJsonBody(request, setupBody);
-    return signedInResponse(db, await completeSetup(db, token, { email, password }), 201);
+    return signedInResponse(db, await completeSetup(db, token, { email, password }, new Date(), clientAddress(request)), 201);
   });
 }
