@@ -3,6 +3,7 @@
  * client that writes its own client address or X-Forwarded-For to dodge the per-address limit,
  * and a client flooding sign-ins on 64 connections while another user works.
  */
+import { setMaxListeners } from "node:events";
 import { Agent, request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type RunningApp } from "../helpers/app-server";
@@ -66,6 +67,7 @@ describe("a sign-in flood", () => {
     const statuses = new Map<number, number>();
     // Ending the flood aborts the requests still held, so the test does not wait out the door's queue.
     const stop = new AbortController();
+    setMaxListeners(100, stop.signal); // one listener per connection's request
     const attacker = async (n: number) => {
       for (let i = 0; !stop.signal.aborted; i++) {
         try {
