@@ -14,13 +14,13 @@ import { RateLimiterMemory, RateLimiterPostgres, type RateLimiterAbstract } from
  *   data Prisma's migrations need to know about, and losing it only forgets recent failures.
  */
 export interface SignInLimiterSpecs {
-  /** Attempts started by an address per second (the reservation taken before any hash); blocked while the address is delayed. */
+  /** Attempts reserved by an address (each before its password is checked). */
   addressAttempts: LimiterSpec;
-  /** Failed sign-ins of an address. */
-  addressFailures: LimiterSpec;
-  /** Failed sign-ins for an account (or a bucket of unknown emails). */
-  accountFailures: LimiterSpec;
-  /** The paced attempts of an account that has failed too often. */
+  /** One token per address, held for the current delay once its free attempts are used. */
+  addressGate: LimiterSpec;
+  /** Attempts reserved for an account (or a bucket of unknown emails), from any address. */
+  accountAttempts: LimiterSpec;
+  /** One token per account, held for the pace once it has had too many attempts. */
   accountPace: LimiterSpec;
 }
 

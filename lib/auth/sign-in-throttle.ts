@@ -7,53 +7,55 @@ import { createSignInLimiters, type SignInLimiters, type SignInLimiterStore } fr
 /**
  * Limits password guessing without handing anyone a way to lock an account.
  *
- * An attempt is *reserved* before the password is checked (an atomic `consume`), so requests
- * sent at once cannot all pass a check made before any of them failed. Per client address:
- * `attemptsPerSecondPerAddress` attempts may start each second; after `freeFailuresPerAddress`
- * failures within `addressFailureWindowSecs`, every further failure delays that address's next
- * attempt, `firstDelaySecs` doubling per failure up to `maxDelaySecs` (a guesser from one address
- * gets about a dozen guesses an hour). The address is what pays: its owner is the attacker.
+ * Every attempt is *reserved* before the password is checked, by one atomic increment of the
+ * address's attempt count (rate-limiter-flexible `penalty`: an upsert returning the new count), so
+ * requests sent at once each get their own number and cannot all pass a check made before any of
+ * them failed. Per client address: the first `freeAttemptsPerAddress - 1` attempts within
+ * `addressWindowSecs` go ahead; from the last free one on, each attempt must also take the
+ * address's single gate token (an atomic `consume` of one point), which the taking attempt keeps
+ * for a delay of `firstDelaySecs` doubling per attempt up to `maxDelaySecs`. However many
+ * requests arrive together, at most `freeAttemptsPerAddress` are checked, then one per delay (a
+ * guesser from one address gets about a dozen guesses an hour). The address is what pays: its
+ * owner is the attacker. A refused request is not counted (it cost nothing); a successful
+ * sign-in gives its attempt back.
  *
- * Per account: after `accountFailuresBeforePacing` failures within `accountFailureWindowSecs`,
- * from any addresses, its attempts are paced to one per `accountPaceSecs`; never refused for
- * longer, so a stranger can slow the owner's sign-in but not stop it, and a successful sign-in
- * clears the count. Unknown emails share 4096 buckets (by hash) instead of a key each: they pace
- * like real accounts (the answers tell nobody which emails exist), and a flood of invented
- * emails cannot grow memory past the buckets.
+ * Per account: the same count, from all addresses; past `accountAttemptsBeforePacing` within
+ * `accountWindowSecs` each attempt must take the account's token, one per `accountPaceSecs`. Never
+ * refused for longer, so a stranger can slow the owner's sign-in but not stop it, and a
+ * successful sign-in clears the count. Unknown emails share 4096 buckets (by hash) instead of a
+ * key each: they pace like real accounts (the answers tell nobody which emails exist), and a
+ * flood of invented emails cannot grow memory past the buckets.
  *
  * Memory (the in-process store): keys stay until they expire, never evicted to make room, so
  * flooding other emails or addresses frees nothing. What bounds them is that they expire: per
  * address at most two keys (IPv6 addresses count per /64, the block one subscriber gets), per
- * account one, plus the 4096 buckets: about 200 bytes each, so 100,000 distinct attacking
- * addresses within an hour cost ~40 MB.
+ * account two, plus the buckets: about 200 bytes each, so 100,000 distinct attacking addresses
+ * within an hour cost ~40 MB.
  */
 export interface SignInLimits {
-  /** @default 3 */
-  attemptsPerSecondPerAddress: number;
   /** @default 5 */
-  freeFailuresPerAddress: number;
+  freeAttemptsPerAddress: number;
   /** @default 3600 */
-  addressFailureWindowSecs: number;
+  addressWindowSecs: number;
   /** @default 10 */
   firstDelaySecs: number;
   /** @default 900 */
   maxDelaySecs: number;
   /** @default 10 */
-  accountFailuresBeforePacing: number;
+  accountAttemptsBeforePacing: number;
   /** @default 900 */
-  accountFailureWindowSecs: number;
+  accountWindowSecs: number;
   /** @default 2 */
   accountPaceSecs: number;
 }
 
 export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
-  attemptsPerSecondPerAddress: 3,
-  freeFailuresPerAddress: 5,
-  addressFailureWindowSecs: 3600,
+  freeAttemptsPerAddress: 5,
+  addressWindowSecs: 3600,
   firstDelaySecs: 10,
   maxDelaySecs: 900,
-  accountFailuresBeforePacing: 10,
-  accountFailureWindowSecs: 900,
+  accountAttemptsBeforePacing: 10,
+  accountWindowSecs: 900,
   accountPaceSecs: 2,
 };
 
@@ -67,7 +69,7 @@ export interface SignInAttempt {
 }
 
 /** A slow-down that just began, for the audit log. */
-export type SlowDown = { kind: "address"; address: string; delaySecs: number; failures: number } | { kind: "account"; email: string; paceSecs: number; failures: number };
+export type SlowDown = { kind: "address"; address: string; delaySecs: number; attempts: number } | { kind: "account"; email: string; paceSecs: number; attempts: number };
 
 export class SignInThrottle {
   private constructor(
@@ -78,61 +80,63 @@ export class SignInThrottle {
   static async create(store: SignInLimiterStore, limits: Partial<SignInLimits> = {}): Promise<SignInThrottle> {
     const all = { ...DEFAULT_SIGN_IN_LIMITS, ...limits };
     const limiters = await createSignInLimiters(store, {
-      addressAttempts: { points: all.attemptsPerSecondPerAddress, durationSecs: 1 },
-      // Counted without a ceiling (the delay grows instead): points only bound the rejection, never reached.
-      addressFailures: { points: Number.MAX_SAFE_INTEGER, durationSecs: all.addressFailureWindowSecs },
-      accountFailures: { points: Number.MAX_SAFE_INTEGER, durationSecs: all.accountFailureWindowSecs },
+      // Counters without a ceiling (the delay grows instead): their points are never reached.
+      addressAttempts: { points: Number.MAX_SAFE_INTEGER, durationSecs: all.addressWindowSecs },
+      addressGate: { points: 1, durationSecs: all.firstDelaySecs },
+      accountAttempts: { points: Number.MAX_SAFE_INTEGER, durationSecs: all.accountWindowSecs },
       accountPace: { points: 1, durationSecs: all.accountPaceSecs },
     });
     return new SignInThrottle(limiters, all);
   }
 
   /**
-   * Reserves one attempt, before the password is checked.
+   * Reserves one attempt, before the password is checked; returns the slow-downs it started.
    * @throws TooManyRequestsError (429, Retry-After) while the address is delayed or the account paced
    * @throws ServiceBusyError when the limits' store cannot be reached
    */
-  async reserve(attempt: SignInAttempt): Promise<void> {
+  async reserve(attempt: SignInAttempt): Promise<SlowDown[]> {
     const address = addressKey(attempt.address);
     const account = accountKey(attempt);
-    const started = await this.refusal(this.limiters.addressAttempts.consume(address));
-    if (started) {
-      throw new TooManyRequestsError(`Too many sign-in attempts from your address: try again in ${seconds(started.msBeforeNext)} s`, seconds(started.msBeforeNext));
-    }
-    const failures = await this.store(this.limiters.accountFailures.get(account));
-    if (failures && failures.consumedPoints >= this.limits.accountFailuresBeforePacing) {
-      const paced = await this.refusal(this.limiters.accountPace.consume(account));
-      if (paced) {
-        throw new TooManyRequestsError(
-          `This account has had many failed sign-ins: attempts are slowed to one every ${this.limits.accountPaceSecs} s; try again in ${seconds(paced.msBeforeNext)} s`,
-          seconds(paced.msBeforeNext),
-        );
-      }
-    }
-  }
-
-  /** Counts a wrong password; returns the slow-downs that this failure started. */
-  async failed(attempt: SignInAttempt): Promise<SlowDown[]> {
-    const address = addressKey(attempt.address);
     const slowDowns: SlowDown[] = [];
-    const byAddress = await this.store(this.limiters.addressFailures.penalty(address));
-    const over = byAddress.consumedPoints - this.limits.freeFailuresPerAddress;
+
+    const byAddress = (await this.store(this.limiters.addressAttempts.penalty(address))).consumedPoints;
+    const over = byAddress - this.limits.freeAttemptsPerAddress;
     if (over >= 0) {
       const delaySecs = Math.min(this.limits.firstDelaySecs * 2 ** over, this.limits.maxDelaySecs);
-      await this.store(this.limiters.addressAttempts.block(address, delaySecs));
-      slowDowns.push({ kind: "address", address: attempt.address, delaySecs, failures: byAddress.consumedPoints });
+      const refused = await this.refusal(this.limiters.addressGate.consume(address, 1, { customDuration: delaySecs }));
+      if (refused) {
+        await this.store(this.limiters.addressAttempts.reward(address));
+        throw new TooManyRequestsError(`Too many sign-in attempts from your address: try again in ${seconds(refused.msBeforeNext)} s`, seconds(refused.msBeforeNext));
+      }
+      slowDowns.push({ kind: "address", address: attempt.address, delaySecs, attempts: byAddress });
     }
-    const byAccount = await this.store(this.limiters.accountFailures.penalty(accountKey(attempt)));
-    if (attempt.accountExists && byAccount.consumedPoints === this.limits.accountFailuresBeforePacing) {
-      slowDowns.push({ kind: "account", email: attempt.email, paceSecs: this.limits.accountPaceSecs, failures: byAccount.consumedPoints });
+
+    const byAccount = (await this.store(this.limiters.accountAttempts.penalty(account))).consumedPoints;
+    if (byAccount > this.limits.accountAttemptsBeforePacing) {
+      const refused = await this.refusal(this.limiters.accountPace.consume(account));
+      if (refused) {
+        await this.store(this.limiters.accountAttempts.reward(account));
+        await this.store(this.limiters.addressAttempts.reward(address));
+        throw new TooManyRequestsError(
+          `This account has had many failed sign-ins: attempts are slowed to one every ${this.limits.accountPaceSecs} s; try again in ${seconds(refused.msBeforeNext)} s`,
+          seconds(refused.msBeforeNext),
+        );
+      }
+      if (attempt.accountExists && byAccount === this.limits.accountAttemptsBeforePacing + 1) {
+        slowDowns.push({ kind: "account", email: attempt.email, paceSecs: this.limits.accountPaceSecs, attempts: byAccount });
+      }
     }
     return slowDowns;
   }
 
-  /** The owner proved the password: the account's failures are forgotten (the address's are not: an attacker can sign in to an account of their own). */
+  /**
+   * The password was right: the attempt is given back to the address (not more: an attacker can
+   * sign in to an account of their own), and the account's count and pace are forgotten.
+   */
   async succeeded(attempt: SignInAttempt): Promise<void> {
     const account = accountKey(attempt);
-    await this.store(this.limiters.accountFailures.delete(account));
+    await this.store(this.limiters.addressAttempts.reward(addressKey(attempt.address)));
+    await this.store(this.limiters.accountAttempts.delete(account));
     await this.store(this.limiters.accountPace.delete(account));
   }
 

@@ -22,7 +22,7 @@ afterEach(async () => {
 });
 
 /** A server whose app answers each request after `workMs` with `status`, recording what it saw and how many ran at once. */
-async function serve(options: { trustedProxies?: string[]; hold?: Partial<SignInHoldOptions>; status?: number; workMs?: number } = {}) {
+async function serve(options: { trustedProxies?: string[]; hold?: Partial<SignInHoldOptions>; status?: number; workMs?: number; together?: number } = {}) {
   const seen: Seen[] = [];
   let inside = 0;
   let mostInside = 0;
@@ -31,6 +31,8 @@ async function serve(options: { trustedProxies?: string[]; hold?: Partial<SignIn
     mostInside = Math.max(mostInside, inside);
     seen.push({ url: req.url ?? "", address: req.headers["x-forage-client-address"], at: Date.now() });
     await new Promise((resolve) => setTimeout(resolve, options.workMs ?? 0));
+    // `together`: wait (up to 3 s) until that many requests are inside at once, so that overlap does not depend on the machine's speed.
+    for (const until = Date.now() + 3000; options.together && mostInside < options.together && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 10));
     inside--;
     res.writeHead(options.status ?? 200, { "content-type": "text/plain" });
     res.end("ok");
@@ -89,7 +91,7 @@ describe("sign-in hold", () => {
 
   it("holds nothing else: other paths, and other addresses' sign-ins, go straight through", async () => {
     // Behind a trusted proxy (this test's own socket), each X-Forwarded-For is another client.
-    const { base, seen, mostInside } = await serve({ trustedProxies: ["127.0.0.1"], workMs: 50, status: 401 });
+    const { base, seen, mostInside } = await serve({ trustedProxies: ["127.0.0.1"], together: 10, status: 401 });
     const agent = new Agent({ connections: 10, pipelining: 0 });
     await Promise.all(
       Array.from({ length: 10 }, async (_, i) => {

@@ -25,15 +25,14 @@ export async function POST(request: Request): Promise<Response> {
     const address = clientAddress(request);
     const typed = email.trim().toLowerCase();
     const attempt = { email: typed, accountExists: (await findUserByEmail(db, email)) !== null, address };
-    await throttle.reserve(attempt);
+    const slowDowns = await throttle.reserve(attempt);
+    for (const slowDown of slowDowns) {
+      const { kind, ...details } = slowDown;
+      await recordAudit(db, { action: "sign-in-slowed", subject: kind === "address" ? `address ${slowDown.address}` : `account ${slowDown.email}`, address, details });
+    }
     const user = await authenticateUser(db, email, password);
     if (!user) {
-      const slowDowns = await throttle.failed(attempt);
       await recordAudit(db, { action: "sign-in-failed", subject: typed, address });
-      for (const slowDown of slowDowns) {
-        const { kind, ...details } = slowDown;
-        await recordAudit(db, { action: "sign-in-slowed", subject: kind === "address" ? `address ${slowDown.address}` : `account ${slowDown.email}`, address, details });
-      }
       throw new UnauthorizedError("Wrong email or password");
     }
     await throttle.succeeded(attempt);
