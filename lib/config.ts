@@ -47,6 +47,19 @@ export const envSchema = z.object({
    */
   FORAGE_PRIVATE_NETWORKS: z.string().optional(),
   /**
+   * Reverse proxies in front of the dashboard, as comma-separated CIDRs. A request whose socket
+   * peer is listed takes its client address from the right-most `X-Forwarded-For` entry that is
+   * not itself listed; from anyone else the header is ignored (a client can write anything in
+   * it). Sign-in limits are per client address. @default "" (none: the socket's address)
+   */
+  FORAGE_TRUSTED_PROXIES: z.string().optional(),
+  /**
+   * Password hashes (Argon2id: ~19 MiB and a core's worth of work each) computed at once by one
+   * process; more wait in a queue of 32 per slot, beyond which sign-ins are answered 503. Keeps
+   * hashing from starving every other request. @default 1
+   */
+  FORAGE_PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /**
    * Where crawled bytes are kept (targets, pages, WARC files, re-crawl documents): unset for the
    * local folder FORAGE_DATA_DIR (one machine), or `s3://bucket/prefix` for an S3-compatible
    * bucket every worker and the dashboard share (several machines). @default "" (local folder)
@@ -101,6 +114,10 @@ export interface ForageConfig {
    * commas or spaces; a bare port after an entry with ports continues its list (network-list.ts).
    */
   privateNetworks: string[];
+  /** FORAGE_TRUSTED_PROXIES as canonical CIDRs. */
+  trustedProxies: string[];
+  /** Password hashes computed at once (FORAGE_PASSWORD_HASH_CONCURRENCY). */
+  passwordHashConcurrency: number;
   storage: StorageConfig;
 }
 
@@ -131,7 +148,9 @@ export function loadConfig(overrides: Partial<z.input<typeof envSchema>> = {}, c
     publicOrigin: new URL(env.FORAGE_PUBLIC_URL ?? `http://${bracketIpv6(env.FORAGE_HOST)}:${env.FORAGE_PORT}`).origin,
     workerId: env.FORAGE_WORKER_ID ?? null,
     workerLeaseMs: env.FORAGE_WORKER_LEASE_MS,
-    privateNetworks: parsePrivateNetworks(env.FORAGE_PRIVATE_NETWORKS ?? ""),
+    privateNetworks: parseCidrSetting("FORAGE_PRIVATE_NETWORKS", env.FORAGE_PRIVATE_NETWORKS ?? ""),
+    trustedProxies: parseCidrSetting("FORAGE_TRUSTED_PROXIES", env.FORAGE_TRUSTED_PROXIES ?? ""),
+    passwordHashConcurrency: env.FORAGE_PASSWORD_HASH_CONCURRENCY,
     storage: parseStorage(env),
   };
 }
@@ -176,11 +195,11 @@ function bracketIpv6(host: string): string {
   return host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
 }
 
-function parsePrivateNetworks(text: string): string[] {
+function parseCidrSetting(name: string, text: string): string[] {
   try {
     return canonicalCidrs(splitCidrList(text));
   } catch (error) {
-    if (error instanceof CidrError) throw new ConfigError(`Invalid environment: FORAGE_PRIVATE_NETWORKS: ${error.message}`);
+    if (error instanceof CidrError) throw new ConfigError(`Invalid environment: ${name}: ${error.message}`);
     throw error;
   }
 }

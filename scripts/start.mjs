@@ -22,10 +22,11 @@ const host = process.env.FORAGE_HOST || "127.0.0.1";
 // address, so other services listening on it become reachable to crawls too.
 const demoAddresses = ["127.0.0.1/32", ...(/^[\d.]+$/.test(host) && host !== "0.0.0.0" && host !== "127.0.0.1" ? [`${host}/32`] : [])];
 const privateNetworks = [process.env.FORAGE_PRIVATE_NETWORKS, ...demoAddresses].filter(Boolean).join(",");
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1", FORAGE_PRIVATE_NETWORKS: privateNetworks };
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1", FORAGE_PRIVATE_NETWORKS: privateNetworks, FORAGE_HOST: host, FORAGE_PORT: port };
 
 const children = [
-  { name: "dashboard", args: ["node_modules/next/dist/bin/next", "start", "-H", host, "-p", port] },
+  // Forage's own server around Next.js (scripts/dashboard.mjs): it listens on FORAGE_HOST:FORAGE_PORT.
+  { name: "dashboard", args: ["scripts/dashboard.mjs"] },
   { name: "worker", args: ["bin/forage.mjs", "worker"] },
   { name: "demo site", args: ["bin/forage.mjs", "demo"] },
 ].map(({ name, args }) => ({ name, process: spawn(process.execPath, args, { cwd: ROOT, env, stdio: "inherit" }) }));

@@ -1,5 +1,6 @@
 import "server-only";
 import { SameOrigin } from "@/lib/api/same-origin";
+import { setPasswordHashConcurrency } from "@/lib/auth/passwords";
 import { loadConfig, type ForageConfig } from "@/lib/config";
 import { ensureMigrated, openDatabase, type Db } from "@/lib/store";
 
@@ -32,6 +33,7 @@ export async function getDb(): Promise<Db> {
 function getState(): ServerState {
   if (!globalForForage.forageServer) {
     const config = loadConfig();
+    setPasswordHashConcurrency(config.passwordHashConcurrency);
     const db = ensureMigrated(config, { apply: false }).then(() => openDatabase(config));
     // A failed open must not be cached forever: the next request tries again.
     db.catch(() => {

@@ -102,3 +102,11 @@ export class TooManyRequestsError extends ApiRequestError {
     this.name = "TooManyRequestsError";
   }
 }
+
+/** 503 `busy`: the server is at its limit for this kind of work (password hashing); `retryAfterSeconds` goes into Retry-After. */
+export class ServiceBusyError extends ApiRequestError {
+  constructor(message: string, readonly retryAfterSeconds: number, options?: { cause?: unknown }) {
+    super(503, "busy", message, undefined, options);
+    this.name = "ServiceBusyError";
+  }
+}

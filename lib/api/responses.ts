@@ -1,5 +1,5 @@
 import { CrawlConfigError } from "../crawl-config";
-import { ApiRequestError, TooManyRequestsError } from "./errors";
+import { ApiRequestError, ServiceBusyError, TooManyRequestsError } from "./errors";
 
 /**
  * The API's one error shape, `{ error: { code, message, status, fields? } }`, and the mapping
@@ -21,7 +21,7 @@ export function noContentResponse(): Response {
 
 export function toErrorResponse(error: unknown): Response {
   if (error instanceof ApiRequestError) {
-    const headers = error instanceof TooManyRequestsError ? { "retry-after": String(error.retryAfterSeconds) } : undefined;
+    const headers = error instanceof TooManyRequestsError || error instanceof ServiceBusyError ? { "retry-after": String(error.retryAfterSeconds) } : undefined;
     return errorBody(error.status, error.code, error.message, error.fields, headers);
   }
   // Crawl settings are validated in lib/crawl-config.ts, which knows nothing about HTTP.

@@ -46,6 +46,12 @@ export interface DialectProfile {
    * (lib/store/host-clock-postgres.ts), so two workers crawling one host honour one delay.
    */
   hostClock: "in-process" | "database";
+  /**
+   * Where the dashboard keeps its sign-in limits (lib/auth/sign-in-limiters.ts): its own memory
+   * (SQLite: one dashboard process) or a table every dashboard process shares, so that running
+   * several does not multiply an attacker's guesses.
+   */
+  signInLimits: "in-process" | "database";
 }
 
 export const DIALECTS = {
@@ -57,6 +63,7 @@ export const DIALECTS = {
     maxBindParameters: 32_766,
     concurrentClientsInOneProcess: false,
     hostClock: "in-process",
+    signInLimits: "in-process",
   },
   postgresql: {
     migrationsPath: "prisma/postgres/migrations",
@@ -67,6 +74,7 @@ export const DIALECTS = {
     maxBindParameters: 65_535,
     concurrentClientsInOneProcess: true,
     hostClock: "database",
+    signInLimits: "database",
   },
 } as const satisfies Record<DatabaseProvider, DialectProfile>;
 

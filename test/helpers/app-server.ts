@@ -19,7 +19,7 @@ export interface RunningApp {
 }
 
 /**
- * The built dashboard (`next start`, as `npm start` runs it) on a free port, on the test's own
+ * The built dashboard (scripts/dashboard.mjs, as `npm start` runs it) on a free port, on the test's own
  * database and data folder. `npm test` builds the app before the suite when sources changed.
  * `env` adds variables for the server (e.g. `FORAGE_DEMO_PORT`); it cannot replace the database
  * or the data folder. An admin account is created first (the app has no anonymous access)
@@ -31,8 +31,8 @@ export async function startApp(database: TestDatabase, env: Record<string, strin
   }
   const admin = withAdmin ? await createTestAccount(database.db) : null;
   const port = await freePort();
-  const server = startNodeProcess(["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)], {
-    // The server answers only as its public origin: this port on 127.0.0.1.
+  const server = startNodeProcess(["scripts/dashboard.mjs"], {
+    // The server listens on, and answers only as, its public origin: this port on 127.0.0.1.
     FORAGE_HOST: "127.0.0.1",
     FORAGE_PORT: String(port),
     FORAGE_PUBLIC_URL: `http://127.0.0.1:${port}`,

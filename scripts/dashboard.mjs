@@ -1,0 +1,45 @@
+// The dashboard process: Next.js's request handler (the built app in .next) behind Forage's own
+// HTTP server (lib/server/dashboard-server.ts), which sets the client's address from the socket
+// and holds sign-in floods before Next.js parses a byte. `next start` cannot do either: it keeps
+// an X-Forwarded-For the client sent. Started by `npm start` (scripts/start.mjs) and the tests;
+// listens on FORAGE_HOST:FORAGE_PORT like `next start -H … -p …` did.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { tsImport } from "tsx/esm/api";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.env.NODE_ENV = "production";
+
+const { loadConfig, ConfigError } = await tsImport("../lib/config.ts", import.meta.url);
+const { createDashboardServer } = await tsImport("../lib/server/dashboard-server.ts", import.meta.url);
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  process.stderr.write(`[forage] ${error.message}\n`);
+  process.exit(1);
+}
+
+const { default: next } = await import("next");
+const app = next({ dev: false, dir: ROOT, hostname: config.host, port: config.port });
+await app.prepare();
+const dashboard = createDashboardServer({ trustedProxies: config.trustedProxies, handle: app.getRequestHandler() });
+
+dashboard.server.on("error", (error) => {
+  process.stderr.write(`[forage] The dashboard cannot listen on ${config.host}:${config.port}: ${error.message}\n`);
+  process.exit(1);
+});
+dashboard.server.listen(config.port, config.host, () => {
+  process.stdout.write(`[forage] dashboard listening on http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${config.port}\n`);
+});
+
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  dashboard.close(5_000).then(() => process.exit(0));
+};
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
