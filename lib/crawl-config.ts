@@ -88,7 +88,7 @@ export const budgetSchema = z.strictObject({
   seconds: positiveInt(365 * 24 * 3600).nullable().default(null),
 });
 
-/** A `re:` pattern must compile and be free of catastrophic backtracking (url-pattern-safety.ts). */
+/** A `re:` pattern must be one RE2 can run in linear time (url-pattern-safety.ts). */
 const urlPattern = z
   .string()
   .trim()
@@ -100,7 +100,7 @@ const urlPattern = z
   });
 
 export const blocklistSchema = z.strictObject({
-  /** URL patterns never requested: `*` globs, or `re:` followed by a regular expression. @default [] */
+  /** URL patterns never requested: `*` globs, or `re:` followed by a regular expression (JavaScript syntax without lookaheads or back-references). @default [] */
   urlPatterns: z.array(urlPattern).max(500).default([]),
   /** Extensions of the last path segment never requested. @default the kit's 168 media extensions */
   extensions: z.array(extension).max(2000).default([...DEFAULT_BLOCKED_EXTENSIONS]),

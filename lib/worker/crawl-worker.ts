@@ -1,6 +1,6 @@
 import os from "node:os";
 import type { ForageConfig } from "../config";
-import { crawlConfigSchema, withParamsAddedLater } from "../crawl-config";
+import { crawlConfigSchema, withParamsAddedLater, zodFieldErrors, type FieldErrors } from "../crawl-config";
 import type { HostPoliteness, HostWait } from "../crawler/fetch/host-politeness";
 import { createHostClock } from "../store/host-clock";
 import { prepareStoredReplay, type StoredReplayParts } from "./stored-replay";
@@ -157,7 +157,9 @@ export class CrawlWorker {
 
   private async launch(crawlId: number, paused: boolean): Promise<void> {
     const row = await this.db.crawl.findUniqueOrThrow({ where: { id: crawlId }, select: { config: true, replayOfCrawlId: true } });
-    const config = crawlConfigSchema.parse(withParamsAddedLater(JSON.parse(row.config)));
+    const parsed = crawlConfigSchema.safeParse(withParamsAddedLater(JSON.parse(row.config)));
+    if (!parsed.success) return this.failUnrunnable(crawlId, zodFieldErrors(parsed.error));
+    const config = parsed.data;
     const crawl: ActiveCrawl = {
       crawlId,
       abort: new AbortController(),
@@ -220,6 +222,17 @@ export class CrawlWorker {
         await this.event(crawl.crawlId, "failed", `Crawl failed: ${cause}`, "error");
       }
       return null;
+    }
+  }
+
+  /**
+   * A stored crawl whose settings today's rules refuse (a `re:` pattern with a lookahead, stored
+   * before patterns ran on RE2): failed with the reason, instead of being claimed again forever.
+   */
+  private async failUnrunnable(crawlId: number, fields: FieldErrors): Promise<void> {
+    const cause = `settings no longer accepted: ${Object.entries(fields).map(([field, message]) => `${field} ${message}`).join("; ")}`;
+    if (await this.updateHeld(crawlId, { status: "failed", stopReason: "failed", stopDetail: cause.slice(0, 500), finishedAt: new Date(), workerId: null, leaseExpiresAt: null })) {
+      await this.event(crawlId, "failed", `Crawl failed: ${cause}`, "error");
     }
   }
 
