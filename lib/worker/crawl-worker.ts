@@ -13,6 +13,7 @@ import { LeaseLostError } from "../store/crawl-batch";
 import { HARVEST_TICK_MS, HarvestTicker } from "../harvest/harvest-ticker";
 import { claimExpiredCrawl, claimNextCrawl, failExpiredLeases, heartbeatLeases, releaseLease } from "./leases";
 import { storageLabel } from "../storage/storage-for";
+import { StepWatch, type SlowStep } from "../crawler/step-watch";
 
 export interface CrawlWorkerOptions {
   /** Crawls run at once by this worker. @default 4 */
@@ -28,7 +29,18 @@ export interface CrawlWorkerOptions {
    * after it, in-flight requests are aborted and the previous checkpoint stands. @default 10000
    */
   shutdownGraceMs?: number;
+  /**
+   * Longest synchronous step of a crawl (a link checked against its rules, a strategy choice);
+   * a crawl whose step took longer is paused with an event saying why, since every other crawl
+   * of the worker waited meanwhile. @default forage.workerMaxStepMs (FORAGE_WORKER_MAX_STEP_MS, 1000)
+   */
+  maxStepMs?: number;
+  /** Test seam: the clock a crawl's step watch reads. @default performance.now */
+  stepClock?: (crawlId: number) => () => number;
 }
+
+/** The event of a crawl the watchdog paused (its `data`: the step, its time and the limit). */
+export const WATCHDOG_EVENT_KIND = "watchdog-paused";
 
 /** How often checkpoints of crawls that are over are removed (they never resume). */
 const CHECKPOINT_SWEEP_MS = 5 * 60_000;
@@ -64,7 +76,7 @@ export class CrawlWorker {
   /** One clock per host for every crawl of this worker; on PostgreSQL, for every worker of the database. */
   private readonly politeness: HostPoliteness;
   private readonly active = new Map<number, ActiveCrawl>();
-  private readonly options: Required<CrawlWorkerOptions>;
+  private readonly options: Required<Omit<CrawlWorkerOptions, "stepClock">> & Pick<CrawlWorkerOptions, "stepClock">;
   private timers: NodeJS.Timeout[] = [];
   /** Kept until the very end of a shutdown: draining crawls must keep their leases. */
   private heartbeatTimer: NodeJS.Timeout | null = null;
@@ -84,6 +96,8 @@ export class CrawlWorker {
       pollMs: options.pollMs ?? 1_000,
       controlPollMs: options.controlPollMs ?? 500,
       shutdownGraceMs: options.shutdownGraceMs ?? 10_000,
+      maxStepMs: options.maxStepMs ?? forage.workerMaxStepMs ?? 1_000,
+      stepClock: options.stepClock,
     };
   }
 
@@ -192,6 +206,11 @@ export class CrawlWorker {
         drainSignal: crawl.drain.signal,
         live: () => crawl.live,
         beforePage: () => this.waitWhilePaused(crawl),
+        stepWatch: new StepWatch({
+          limitMs: this.options.maxStepMs,
+          onSlowStep: (slow) => void this.pauseSlowCrawl(crawl, slow),
+          ...(this.options.stepClock ? { now: this.options.stepClock(crawlId) } : {}),
+        }),
         // A replay answers from its source: no network, no politeness, done in seconds, and
         // without checkpoints (a replay cut by a shutdown fails and is simply asked for again).
         ...(replay ? { fetcher: replay.fetcher, oracle: replay.oracle, checkpoints: false } : { checkpoints: true }),
@@ -293,6 +312,26 @@ export class CrawlWorker {
   private async updateHeld(crawlId: number, data: Parameters<Db["crawl"]["updateMany"]>[0]["data"]): Promise<boolean> {
     const result = await this.db.crawl.updateMany({ where: { id: crawlId, workerId: this.id }, data });
     return result.count === 1;
+  }
+
+  /**
+   * The watchdog's pause: a step of this crawl held the event loop past the limit, so every other
+   * crawl, the heartbeat and the controls waited. Paused in memory at once (it stops before its
+   * next page), then in the database with an event saying why; resumed like any paused crawl.
+   */
+  private async pauseSlowCrawl(crawl: ActiveCrawl, slow: SlowStep): Promise<void> {
+    if (crawl.paused) return;
+    crawl.paused = true;
+    const message =
+      `Crawl paused by the worker's watchdog: one step (${slow.step}) held the worker for ${slow.ms} ms, over its ` +
+      `${slow.limitMs} ms limit, and every other crawl of the worker waited meanwhile. Check the crawl's URL patterns, then resume it.`;
+    try {
+      if (await this.updateHeld(crawl.crawlId, { status: "paused" })) {
+        await this.db.crawlEvent.create({ data: { crawlId: crawl.crawlId, level: "warn", kind: WATCHDOG_EVENT_KIND, message, data: JSON.stringify(slow) } });
+      }
+    } catch (error) {
+      console.error(`[forage worker] crawl ${crawl.crawlId}: watchdog pause not recorded: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   /** A paused crawl keeps its state in memory and waits here until resumed, stopped or cancelled. */

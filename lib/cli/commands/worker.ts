@@ -5,6 +5,7 @@ import type { Db } from "../../store/prisma-client";
 import { liveWorkersElsewhere } from "../../store/queries/live-workers-elsewhere";
 import { storageLabel } from "../../storage/storage-for";
 import { CrawlWorker } from "../../worker/crawl-worker";
+import { startEventLoopWatchdog } from "../../worker/event-loop-watchdog";
 import { parseIntegerOption, parseOptions } from "../parse-options";
 
 export const workerHelp = "forage worker [--concurrency N]   run the crawl worker (claims queued crawls) until SIGTERM/Ctrl-C";
@@ -23,6 +24,8 @@ export async function workerCommand(argv: string[]): Promise<number> {
     return 1;
   }
   const worker = new CrawlWorker(db, forage, { maxConcurrentCrawls });
+  // Half the lease at most: a block the watchdog tolerates never lets a lease lapse while this process lives.
+  const watchdog = startEventLoopWatchdog({ blockedExitMs: Math.min(forage.workerBlockedExitMs, forage.workerLeaseMs / 2) });
   await worker.start();
   const storage = forage.storage.kind === "local" ? `local folder ${forage.dataDir}` : `s3://${forage.storage.bucket}${forage.storage.prefix ? `/${forage.storage.prefix}` : ""}`;
   console.log(`[forage worker] ${worker.id} ready (up to ${maxConcurrentCrawls} crawls at once; storage: ${storage})`);
@@ -32,6 +35,7 @@ export async function workerCommand(argv: string[]): Promise<number> {
   });
   console.log("[forage worker] stopping…");
   await worker.stop();
+  await watchdog.stop();
   await db.$disconnect();
   return 0;
 }
