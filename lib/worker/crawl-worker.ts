@@ -1,6 +1,6 @@
 import os from "node:os";
 import type { ForageConfig } from "../config";
-import { crawlConfigSchema, withParamsAddedLater, zodFieldErrors, type FieldErrors } from "../crawl-config";
+import { crawlConfigSchema, withParamsAddedLater, zodFieldErrors } from "../crawl-config";
 import type { HostPoliteness, HostWait } from "../crawler/fetch/host-politeness";
 import { createHostClock } from "../store/host-clock";
 import { prepareStoredReplay, type StoredReplayParts } from "./stored-replay";
@@ -14,6 +14,7 @@ import { HARVEST_TICK_MS, HarvestTicker } from "../harvest/harvest-ticker";
 import { claimExpiredCrawl, claimNextCrawl, failExpiredLeases, heartbeatLeases, releaseLease } from "./leases";
 import { storageLabel } from "../storage/storage-for";
 import { StepWatch, type SlowStep } from "../crawler/step-watch";
+import { failUnrunnableCrawl, recordWatchdogPause, updateHeldCrawl } from "./held-crawl-updates";
 
 export interface CrawlWorkerOptions {
   /** Crawls run at once by this worker. @default 4 */
@@ -38,9 +39,6 @@ export interface CrawlWorkerOptions {
   /** Test seam: the clock a crawl's step watch reads. @default performance.now */
   stepClock?: (crawlId: number) => () => number;
 }
-
-/** The event of a crawl the watchdog paused (its `data`: the step, its time and the limit). */
-export const WATCHDOG_EVENT_KIND = "watchdog-paused";
 
 /** How often checkpoints of crawls that are over are removed (they never resume). */
 const CHECKPOINT_SWEEP_MS = 5 * 60_000;
@@ -172,7 +170,7 @@ export class CrawlWorker {
   private async launch(crawlId: number, paused: boolean): Promise<void> {
     const row = await this.db.crawl.findUniqueOrThrow({ where: { id: crawlId }, select: { config: true, replayOfCrawlId: true } });
     const parsed = crawlConfigSchema.safeParse(withParamsAddedLater(JSON.parse(row.config)));
-    if (!parsed.success) return this.failUnrunnable(crawlId, zodFieldErrors(parsed.error));
+    if (!parsed.success) return failUnrunnableCrawl(this.db, this.id, crawlId, zodFieldErrors(parsed.error));
     const config = parsed.data;
     const crawl: ActiveCrawl = {
       crawlId,
@@ -208,7 +206,7 @@ export class CrawlWorker {
         beforePage: () => this.waitWhilePaused(crawl),
         stepWatch: new StepWatch({
           limitMs: this.options.maxStepMs,
-          onSlowStep: (slow) => void this.pauseSlowCrawl(crawl, slow),
+          onSlowStep: (slow) => this.pauseSlowCrawl(crawl, slow),
           ...(this.options.stepClock ? { now: this.options.stepClock(crawlId) } : {}),
         }),
         // A replay answers from its source: no network, no politeness, done in seconds, and
@@ -241,17 +239,6 @@ export class CrawlWorker {
         await this.event(crawl.crawlId, "failed", `Crawl failed: ${cause}`, "error");
       }
       return null;
-    }
-  }
-
-  /**
-   * A stored crawl whose settings today's rules refuse (a `re:` pattern with a lookahead, stored
-   * before patterns ran on RE2): failed with the reason, instead of being claimed again forever.
-   */
-  private async failUnrunnable(crawlId: number, fields: FieldErrors): Promise<void> {
-    const cause = `settings no longer accepted: ${Object.entries(fields).map(([field, message]) => `${field} ${message}`).join("; ")}`;
-    if (await this.updateHeld(crawlId, { status: "failed", stopReason: "failed", stopDetail: cause.slice(0, 500), finishedAt: new Date(), workerId: null, leaseExpiresAt: null })) {
-      await this.event(crawlId, "failed", `Crawl failed: ${cause}`, "error");
     }
   }
 
@@ -309,29 +296,17 @@ export class CrawlWorker {
   }
 
   /** Updates the crawl only while this worker holds it; false when it no longer does. */
-  private async updateHeld(crawlId: number, data: Parameters<Db["crawl"]["updateMany"]>[0]["data"]): Promise<boolean> {
-    const result = await this.db.crawl.updateMany({ where: { id: crawlId, workerId: this.id }, data });
-    return result.count === 1;
+  private updateHeld(crawlId: number, data: Parameters<Db["crawl"]["updateMany"]>[0]["data"]): Promise<boolean> {
+    return updateHeldCrawl(this.db, this.id, crawlId, data);
   }
 
-  /**
-   * The watchdog's pause: a step of this crawl held the event loop past the limit, so every other
-   * crawl, the heartbeat and the controls waited. Paused in memory at once (it stops before its
-   * next page), then in the database with an event saying why; resumed like any paused crawl.
-   */
-  private async pauseSlowCrawl(crawl: ActiveCrawl, slow: SlowStep): Promise<void> {
+  /** A step of the crawl held the event loop past the limit: paused in memory at once (before its next page), then in the database. */
+  private pauseSlowCrawl(crawl: ActiveCrawl, slow: SlowStep): void {
     if (crawl.paused) return;
     crawl.paused = true;
-    const message =
-      `Crawl paused by the worker's watchdog: one step (${slow.step}) held the worker for ${slow.ms} ms, over its ` +
-      `${slow.limitMs} ms limit, and every other crawl of the worker waited meanwhile. Check the crawl's URL patterns, then resume it.`;
-    try {
-      if (await this.updateHeld(crawl.crawlId, { status: "paused" })) {
-        await this.db.crawlEvent.create({ data: { crawlId: crawl.crawlId, level: "warn", kind: WATCHDOG_EVENT_KIND, message, data: JSON.stringify(slow) } });
-      }
-    } catch (error) {
+    recordWatchdogPause(this.db, this.id, crawl.crawlId, slow).catch((error) => {
       console.error(`[forage worker] crawl ${crawl.crawlId}: watchdog pause not recorded: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    });
   }
 
   /** A paused crawl keeps its state in memory and waits here until resumed, stopped or cancelled. */

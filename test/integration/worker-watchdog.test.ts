@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCrawl } from "../../lib/store/commands/create-crawl";
 import { requestControl } from "../../lib/store/commands/request-control";
-import { CrawlWorker, WATCHDOG_EVENT_KIND } from "../../lib/worker/crawl-worker";
+import { CrawlWorker } from "../../lib/worker/crawl-worker";
+import { WATCHDOG_EVENT_KIND } from "../../lib/worker/held-crawl-updates";
 import { page, startRouteSite, startTestSite, type TestSite } from "../helpers/crawl-fixtures";
 import { pollUntil } from "../helpers/poll-until";
 import { startNodeProcess, type ManagedProcess } from "../helpers/processes";
