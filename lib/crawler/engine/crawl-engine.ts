@@ -393,7 +393,6 @@ export class CrawlEngine {
       watch?.end(); // one step per link: every `continue` below ends it here
       const turn = breathe(); // awaited only when due: an ordinary page never leaves its turn
       if (turn) await turn;
-      watch?.begin(STEP_CHECK_LINK);
       linkUrls.push(link.url);
       const entryChanged = this.parts.listingEntries?.note(link.url, link.tagPath, link.anchorText) ?? false;
       // A link the previous runs never saw, even if this run met it on another page first: its list (tag path) shows what is new.
@@ -404,6 +403,8 @@ export class CrawlEngine {
         if (recrawl && (freshTagPaths.has(link.tagPath) || entryChanged)) recrawl.promote(link.url);
         continue;
       }
+      // A step from here: the rules a new link meets, user patterns among them (seen links, above, cost a lookup).
+      watch?.begin(STEP_CHECK_LINK);
       if (!this.acceptable(link.url, "link")) continue;
       if (queryVariants?.isRedundant(link.url, this.isKnown)) continue;
       if (this.parts.links.full) {
