@@ -9,7 +9,7 @@
  * budget. Anything that does not look like a WHATWG-serialised
  * http(s) URL falls back to `new URL`.
  */
-import { compileRegexPattern } from "./url-pattern-safety";
+import { compileRegexPattern, MAX_PROGRAM_SIZE, programsTooLarge } from "./url-pattern-safety";
 
 /** Thrown by {@link compileUrlPatterns} for a pattern that is invalid or that the linear-time engine cannot run. */
 export class UrlPatternError extends Error {
@@ -356,12 +356,15 @@ function globMatcher(pattern: string): UrlMatcher {
  */
 export function compileUrlPatterns(patterns: readonly string[]): UrlMatcher {
   const matchers: UrlMatcher[] = [];
+  let programSize = 0;
   for (const raw of patterns) {
     const pattern = raw.trim();
     if (pattern === "") continue;
     if (pattern.startsWith("re:")) {
       const regex = compileRegexPattern(pattern.slice(3));
       if (regex.problem !== undefined) throw new UrlPatternError(raw, { reason: regex.problem });
+      programSize += regex.size;
+      if (programSize > MAX_PROGRAM_SIZE) throw new UrlPatternError(raw, { reason: programsTooLarge(programSize) });
       matchers.push(regex.test);
     } else {
       matchers.push(globMatcher(pattern));

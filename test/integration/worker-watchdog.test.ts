@@ -9,10 +9,10 @@ import { startNodeProcess, type ManagedProcess } from "../helpers/processes";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 /**
- * One member's crawl must not stall the worker the others share. The attack found on the running
- * service: a blocklist pattern `re:^http://host/a(a|a)*$` (nested repetition safe-regex2 let
- * through) and a page linking `/aaaa…a!`: V8 backtracked for ever, the worker sat at 100 % CPU,
- * its heartbeat stopped, its other crawls stalled and it ignored SIGTERM.
+ * One member's crawl must not stall the worker the others share. The attack: a blocklist pattern
+ * `re:^http://host/a(a|a)*$` (nested repetition a heuristic check such as safe-regex2 lets through)
+ * and a page linking `/aaaa…a!`. On a backtracking engine the match never returns: the worker sits
+ * at 100 % CPU, its heartbeat stops, its other crawls stall and SIGTERM goes unanswered.
  */
 
 let t: TestDatabase;

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CrawlConfigError, parseCrawlConfig } from "../../lib/crawl-config";
 import { Prng } from "../../lib/crawler/prng";
-import { urlPatternProblem } from "../../lib/crawler/url-pattern-safety";
+import { MAX_PROGRAM_SIZE, urlPatternProblem } from "../../lib/crawler/url-pattern-safety";
 import { compileUrlPatterns, UrlPatternError } from "../../lib/crawler/url-rules";
 import { liveSettingsPatchSchema } from "../../lib/store/commands/update-live-settings";
 import { page, runTestCrawl, startRouteSite, type TestSite } from "../helpers/crawl-fixtures";
@@ -27,7 +27,9 @@ describe("re: patterns on the linear-time engine (RE2)", () => {
     ["re:/(\\w+)/\\1$", `uses a back-reference (\\1), ${LINEAR}; repeat the part itself instead`],
     ["re:/(?<id>\\d+)/\\k<id>", `uses a named back-reference (\\k<…>), ${LINEAR}; repeat the part itself instead`],
     ["re:[\\1]", "uses a legacy octal escape (\\1) inside [...]; write the character as \\xHH"],
-    ["re:a{1001}", "repeats a part more than 1000 times (`{1001}`), more than Forage's linear-time pattern engine accepts; simplify it"],
+    ["re:a{1001}", "repeats a part more than 1000 times, nested repeats multiplied (`{1001}`), more than Forage's linear-time pattern engine accepts; simplify it"],
+    ["re:(?:a{100}){11}", "repeats a part more than 1000 times, nested repeats multiplied (`{11}`), more than Forage's linear-time pattern engine accepts; simplify it"],
+    [`re:${".{1000}".repeat(5)}x`, `is too large (a program of 5003 instructions, at most ${MAX_PROGRAM_SIZE}), more than Forage's linear-time pattern engine accepts; simplify it`],
   ])("refuses %s, saying why", (pattern, message) => {
     expect(urlPatternProblem(pattern)).toBe(message);
   });
@@ -130,6 +132,18 @@ describe("re: patterns on the linear-time engine (RE2)", () => {
     expect(() => parseCrawlConfig({ rootUrl: "https://a.org/", blocklist: { urlPatterns: ["*/ok/*", "re:x(?=y)"] } })).toThrow(
       `blocklist.urlPatterns.1 uses a lookahead (?=…), ${LINEAR}`,
     );
+  });
+
+  it("refuses patterns whose programs are too large together: every URL is checked against all of them", () => {
+    const big = "re:/.{1000}/"; // 1 000-odd instructions: a match costs the URL's length times that
+    expect(urlPatternProblem(big)).toBeNull();
+    expect(fieldErrors(["*/ok/*", big, big, big, big])).toEqual({});
+    const errors = fieldErrors(["*/ok/*", big, big, big, big, big]);
+    expect(Object.keys(errors)).toEqual(["blocklist.urlPatterns"]);
+    expect(errors["blocklist.urlPatterns"]).toMatch(
+      new RegExp(`^hold re: patterns too large together \\(programs of \\d+ instructions, at most ${MAX_PROGRAM_SIZE}\\): every URL is checked against each of them`),
+    );
+    expect(() => compileUrlPatterns([big, big, big, big, big])).toThrow(/too large together/);
   });
 
   it("applies to live edits of URL patterns", () => {
