@@ -47,8 +47,9 @@ export const envSchema = z.object({
   FORAGE_WORKER_MAX_STEP_MS: z.coerce.number().int().min(10).max(600_000).default(1_000),
   /**
    * How long the worker's event loop may stay blocked before its watchdog thread ends the process
-   * (its crawls resume elsewhere from their checkpoints once their leases expire). Used at most at
-   * half the lease, so the lease heartbeat is never late. @default 10000
+   * (its crawls resume elsewhere from their checkpoints once their leases expire). Keep it under
+   * half of FORAGE_WORKER_LEASE_MS, so that no lease lapses while the process lives; well above
+   * the longest ordinary pause (a resume's rollback, a garbage collection). @default 10000
    */
   FORAGE_WORKER_BLOCKED_EXIT_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
   /**

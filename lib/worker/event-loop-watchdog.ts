@@ -13,7 +13,9 @@
  * What follows is the crash path already tested: the crawls' leases expire and this or another
  * worker resumes them from their checkpoints. A SIGTERM sent while the loop is blocked is thus
  * obeyed within `blockedExitMs` too. Kept under half the lease, a block that the watchdog
- * tolerates never lets a lease lapse while the process lives.
+ * tolerates never lets a lease lapse while the process lives; kept well above ordinary pauses (a
+ * resume's rollback, a garbage collection take hundreds of milliseconds on a loaded machine), it
+ * never ends a healthy worker.
  *
  * Cost: one timer every `beatMs` on the main thread (one Atomics.add) and a thread that wakes
  * every `beatMs`.
@@ -41,10 +43,15 @@ const fs = require("node:fs");
 const { beats, blockedExitMs, beatMs, label } = workerData;
 let seen = Atomics.load(beats, 0);
 let seenAt = performance.now();
+let tickAt = seenAt;
 setInterval(() => {
   const now = performance.now();
   const count = Atomics.load(beats, 0);
-  if (count !== seen) {
+  // This thread itself ran late: the whole process was starved of CPU (a loaded machine, a
+  // suspended VM), which says nothing about the main thread. Its clock starts again.
+  const starved = now - tickAt > 5 * beatMs;
+  tickAt = now;
+  if (count !== seen || starved) {
     seen = count;
     seenAt = now;
     return;

@@ -54,7 +54,7 @@ function endlessCrawl() {
 
 describe("a hostile URL pattern in one crawl of a forage worker process", () => {
   it("leaves the other crawl running, the heartbeat written, and SIGTERM obeyed", async () => {
-    const leaseMs = 2_000;
+    const leaseMs = 4_000; // a heartbeat every 2 s
     const other = await endlessCrawl();
     worker = startNodeProcess(["bin/forage.mjs", "worker", "--concurrency", "2"], {
       DATABASE_URL: t.config.databaseUrl,

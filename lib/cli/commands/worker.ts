@@ -24,8 +24,8 @@ export async function workerCommand(argv: string[]): Promise<number> {
     return 1;
   }
   const worker = new CrawlWorker(db, forage, { maxConcurrentCrawls });
-  // Half the lease at most: a block the watchdog tolerates never lets a lease lapse while this process lives.
-  const watchdog = startEventLoopWatchdog({ blockedExitMs: Math.min(forage.workerBlockedExitMs, forage.workerLeaseMs / 2) });
+  // Not tied to the lease: short leases (tests) would make ordinary pauses (a resume's rollback, a GC) fatal.
+  const watchdog = startEventLoopWatchdog({ blockedExitMs: forage.workerBlockedExitMs });
   await worker.start();
   const storage = forage.storage.kind === "local" ? `local folder ${forage.dataDir}` : `s3://${forage.storage.bucket}${forage.storage.prefix ? `/${forage.storage.prefix}` : ""}`;
   console.log(`[forage worker] ${worker.id} ready (up to ${maxConcurrentCrawls} crawls at once; storage: ${storage})`);
