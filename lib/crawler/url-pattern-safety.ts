@@ -22,6 +22,9 @@ import { toRe2Source, UnsupportedSyntax } from "./url-pattern-syntax";
 /** A compiled `re:` pattern: true when it matches anywhere in the URL. */
 export type RegexTest = (url: string) => boolean;
 
+/** The prefix of a case-insensitive `re:` pattern: `re:(?i)\.pdf$`. */
+export const IGNORE_CASE = "(?i)";
+
 /** Instructions the RE2 programs of one crawl's `re:` patterns may hold in all. */
 export const MAX_PROGRAM_SIZE = 5_000;
 
@@ -29,20 +32,25 @@ export const MAX_PROGRAM_SIZE = 5_000;
 type Compiled = { test: RegexTest; size: number; problem?: undefined } | { test?: undefined; size?: undefined; problem: string };
 
 /**
- * Compiles the source after `re:` (JavaScript syntax) to a linear-time test, or the field
- * message saying why it cannot run ("is not a valid regular expression: …", "uses a lookahead…").
+ * Compiles the pattern after `re:` (JavaScript syntax, optionally led by `(?i)`) to a linear-time
+ * test, or the field message saying why it cannot run ("is not a valid regular expression: …",
+ * "uses a lookahead…").
  */
-export function compileRegexPattern(source: string): Compiled {
+export function compileRegexPattern(pattern: string): Compiled {
+  // A leading (?i) is the one flag a pattern can carry (a JavaScript pattern's flags sit after its
+  // closing slash, which a `re:` pattern has not): case-insensitive, as JavaScript's "i" flag.
+  const ignoreCase = pattern.startsWith(IGNORE_CASE);
+  const source = ignoreCase ? pattern.slice(IGNORE_CASE.length) : pattern;
   if (source === "") return { problem: "is an empty regular expression: write one after re:" };
   try {
     // The pattern language is JavaScript's: what V8 refuses is refused with V8's reason.
-    new RegExp(source);
+    new RegExp(source, ignoreCase ? "i" : "");
   } catch (error) {
     return { problem: `is not a valid regular expression: ${syntaxReason(error)}` };
   }
   try {
     const re2 = toRe2Source(source);
-    const compiled = RE2JS.compile(re2.source, re2.lookbehinds ? RE2JS.LOOKBEHINDS : 0);
+    const compiled = RE2JS.compile(re2.source, (re2.lookbehinds ? RE2JS.LOOKBEHINDS : 0) | (ignoreCase ? RE2JS.CASE_INSENSITIVE : 0));
     const size = compiled.programSize();
     if (size > MAX_PROGRAM_SIZE) return { problem: `is too large (a program of ${size} instructions, at most ${MAX_PROGRAM_SIZE}), ${LIMITS}` };
     return { test: (url) => compiled.test(url), size };

@@ -39,6 +39,7 @@ describe("re: patterns on the linear-time engine (RE2)", () => {
     ["re:(a", "Unterminated group"],
     ["re:a{2,1}", "numbers out of order in {} quantifier"],
     ["re:*x", "Nothing to repeat"],
+    ["re:a(?i)b", "Invalid group"], // (?i) only leads a pattern
   ])("refuses %s as not a valid regular expression, with V8's reason", (pattern, reason) => {
     expect(urlPatternProblem(pattern)).toBe(`is not a valid regular expression: ${reason}`);
   });
@@ -56,6 +57,7 @@ describe("re: patterns on the linear-time engine (RE2)", () => {
     "re:(?<!\\.pdf)\\?download$",
     "re:(?<=(a+))x", // a group inside a lookbehind
     "re:/(?<year>\\d{4})/",
+    "re:(?i)\\.pdf$",
     "re:[(?<=]+x",
     "re:^https://x\\.org/(foo|bar)/.*\\?page=\\d+$",
     "*/private/*",
@@ -63,6 +65,13 @@ describe("re: patterns on the linear-time engine (RE2)", () => {
     "https://a.org/search?q=*",
   ])("accepts %s", (pattern) => {
     expect(urlPatternProblem(pattern)).toBeNull();
+  });
+
+  it("takes a leading (?i) as JavaScript's i flag", () => {
+    const matches = compileUrlPatterns(["re:(?i)/files/.*\\.pdf$"]);
+    expect(["https://a.org/FILES/x.PDF", "https://a.org/files/y.pdf"].map(matches)).toEqual([true, true]);
+    expect(matches("https://a.org/files/y.pdf.html")).toBe(false);
+    expect(compileUrlPatterns(["re:/files/.*\\.pdf$"])("https://a.org/FILES/x.PDF")).toBe(false);
   });
 
   it("answers the reported attack, a(a|a)*$ on /aaa…a!, in milliseconds (in a child process killed after 20 s)", () => {
@@ -100,18 +109,19 @@ describe("re: patterns on the linear-time engine (RE2)", () => {
       if (depth < 2 && roll === 2) return `(?<g${prng.nextInt(1000)}>${piece(depth + 1)})`;
       return pick(atoms) + pick(quantifiers);
     };
-    const letters = ["a", "b", "/", ".", "1", "?", "=", "x"];
+    const letters = ["a", "b", "/", ".", "1", "?", "=", "x", "A", "B"];
     let compared = 0;
     let matched = 0;
     for (let i = 0; i < 3000; i++) {
       const source = (prng.nextInt(4) === 0 ? "^" : "") + Array.from({ length: 1 + prng.nextInt(4) }, () => piece(0)).join("") + (prng.nextInt(4) === 0 ? "$" : "");
+      const ignoreCase = prng.nextInt(5) === 0;
       let reference: RegExp;
       try {
-        reference = new RegExp(source);
+        reference = new RegExp(source, ignoreCase ? "i" : "");
       } catch {
         continue; // V8 refuses it: so does Forage, with V8's reason
       }
-      const matches = compileUrlPatterns([`re:${source}`]);
+      const matches = compileUrlPatterns([`re:${ignoreCase ? "(?i)" : ""}${source}`]);
       for (let j = 0; j < 5; j++) {
         const url = Array.from({ length: prng.nextInt(12) }, () => pick(letters)).join("");
         const expected = reference.test(url);
