@@ -12,7 +12,7 @@
 
 /** A step that held the event loop past the limit. */
 export interface SlowStep {
-  /** What the crawl was doing, in words ("checking a page's links against the crawl's rules"). */
+  /** What the crawl was doing, in words ("the strategy choosing the next page"). */
   readonly step: string;
   readonly ms: number;
   readonly limitMs: number;

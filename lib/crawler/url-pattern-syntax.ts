@@ -1,5 +1,6 @@
 /**
- * A `re:` URL pattern is written as a JavaScript regular expression (no flags) and run by RE2
+ * A `re:` URL pattern is written as a JavaScript regular expression (no flags: a leading `(?i)`
+ * is handled by url-pattern-safety.ts) and run by RE2
  * (re2js), whose matching time is linear in the URL whatever the pattern. This file rewrites the
  * JavaScript source into RE2 syntax with the same meaning, or names what RE2 cannot run.
  *

@@ -127,7 +127,7 @@ describe("the worker's step watchdog", () => {
       const paused = await waitFor("paused by the watchdog", crawlRow(victim.id), (row) => row.status === "paused");
       const event = await t.db.crawlEvent.findFirstOrThrow({ where: { crawlId: victim.id, kind: WATCHDOG_EVENT_KIND } });
       expect(event.level).toBe("warn");
-      expect(event.message).toMatch(/^Crawl paused by the worker's watchdog: one step \((checking a page's links|choosing the next page|learning from a crawled page)[^)]*\)[^)]*\) held the worker for \d+ ms, over its 1000 ms limit/);
+      expect(event.message).toMatch(/^Crawl paused by the worker's watchdog: one step \((checking a page's new links|the strategy choosing the next page|the strategy learning from a crawled page)[^)]*\) held the worker for \d+ ms, over its 1000 ms limit/);
       expect(JSON.parse(event.data ?? "{}")).toMatchObject({ limitMs: 1_000, ms: expect.any(Number) });
 
       // Paused before its next page: frozen while the other crawl makes 30 more requests.

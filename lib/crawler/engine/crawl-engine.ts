@@ -82,9 +82,9 @@ const METRIC_EVERY_REQUESTS = 10;
 /** Engine work between two turns of the event loop while a page's links are typed (see yield-point.ts). */
 const LINK_LOOP_YIELD_MS = 10;
 /** The steps a StepWatch names. */
-export const STEP_CHECK_LINK = "checking a page's links against the crawl's rules (URL patterns, traps, site boundary)";
-const STEP_CHOOSE = "choosing the next page (strategy)";
-const STEP_LEARN = "learning from a crawled page (strategy)";
+export const STEP_CHECK_LINK = "checking a page's new links against the crawl's rules: URL patterns, traps, site boundary";
+const STEP_CHOOSE = "the strategy choosing the next page";
+const STEP_LEARN = "the strategy learning from a crawled page";
 
 /**
  * The crawl loop of SB-CLASSIFIER and its baselines (docs/ALGORITHM.md): take the next HTML
