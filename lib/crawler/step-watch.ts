@@ -25,6 +25,8 @@ export interface StepWatchOptions {
   readonly onSlowStep: (step: SlowStep) => void;
   /** The clock, in milliseconds. @default performance.now (tests pass a clock that runs fast) */
   readonly now?: () => number;
+  /** Told when a step starts (true) and ends (false): the worker's event-loop watchdog names a step that never ends. */
+  readonly onStepChange?: (running: boolean) => void;
 }
 
 export class StepWatch {
@@ -42,6 +44,7 @@ export class StepWatch {
    */
   begin(step: string): void {
     this.step = step;
+    this.options.onStepChange?.(true);
     this.startedAt = this.now();
   }
 
@@ -51,6 +54,7 @@ export class StepWatch {
     const ms = this.now() - this.startedAt;
     const step = this.step;
     this.step = null;
+    this.options.onStepChange?.(false);
     if (ms > this.options.limitMs) this.options.onSlowStep({ step, ms: Math.round(ms), limitMs: this.options.limitMs });
   }
 

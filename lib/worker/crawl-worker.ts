@@ -38,6 +38,8 @@ export interface CrawlWorkerOptions {
   maxStepMs?: number;
   /** Test seam: the clock a crawl's step watch reads. @default performance.now */
   stepClock?: (crawlId: number) => () => number;
+  /** Told the crawl whose step runs (0: none): `forage worker` passes its event-loop watchdog's `markStep`. */
+  markStep?: (crawlId: number) => void;
 }
 
 /** How often checkpoints of crawls that are over are removed (they never resume). */
@@ -74,7 +76,7 @@ export class CrawlWorker {
   /** One clock per host for every crawl of this worker; on PostgreSQL, for every worker of the database. */
   private readonly politeness: HostPoliteness;
   private readonly active = new Map<number, ActiveCrawl>();
-  private readonly options: Required<Omit<CrawlWorkerOptions, "stepClock">> & Pick<CrawlWorkerOptions, "stepClock">;
+  private readonly options: Required<Omit<CrawlWorkerOptions, "stepClock" | "markStep">> & Pick<CrawlWorkerOptions, "stepClock" | "markStep">;
   private timers: NodeJS.Timeout[] = [];
   /** Kept until the very end of a shutdown: draining crawls must keep their leases. */
   private heartbeatTimer: NodeJS.Timeout | null = null;
@@ -96,6 +98,7 @@ export class CrawlWorker {
       shutdownGraceMs: options.shutdownGraceMs ?? 10_000,
       maxStepMs: options.maxStepMs ?? forage.workerMaxStepMs ?? 1_000,
       stepClock: options.stepClock,
+      markStep: options.markStep,
     };
   }
 
@@ -208,6 +211,7 @@ export class CrawlWorker {
           limitMs: this.options.maxStepMs,
           onSlowStep: (slow) => this.pauseSlowCrawl(crawl, slow),
           ...(this.options.stepClock ? { now: this.options.stepClock(crawlId) } : {}),
+          ...(this.options.markStep ? { onStepChange: (running: boolean) => this.options.markStep!(running ? crawlId : 0) } : {}),
         }),
         // A replay answers from its source: no network, no politeness, done in seconds, and
         // without checkpoints (a replay cut by a shutdown fails and is simply asked for again).

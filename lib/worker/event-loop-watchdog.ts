@@ -32,6 +32,11 @@ export interface EventLoopWatchdogOptions {
 }
 
 export interface EventLoopWatchdog {
+  /**
+   * Notes the crawl whose synchronous step runs now (0: none), for the message if the step never
+   * ends: the operator learns which crawl to pause or cancel (every worker resuming it would stall).
+   */
+  markStep(crawlId: number): void;
   /** Stops the timer and the thread (a clean shutdown). */
   stop(): Promise<void>;
 }
@@ -58,8 +63,10 @@ setInterval(() => {
   }
   const blockedMs = Math.round(now - seenAt);
   if (blockedMs < blockedExitMs) return;
+  const crawl = Atomics.load(beats, 1);
+  const culprit = crawl > 0 ? "crawl " + crawl + " is stuck in a step (pause or cancel it: it would stall any worker resuming it)" : "no crawl step was running";
   fs.writeSync(2, label + " watchdog: the event loop has been blocked for " + blockedMs + " ms (limit " + blockedExitMs +
-    " ms): a crawl is stuck in synchronous code, and timers, the lease heartbeat and SIGTERM cannot run. Ending the process " +
+    " ms; " + culprit + "), and timers, the lease heartbeat and SIGTERM cannot run. Ending the process " +
     "(SIGKILL); its crawls resume from their checkpoints once their leases expire.\\n");
   process.kill(process.pid, "SIGKILL");
 }, beatMs);
@@ -69,7 +76,8 @@ setInterval(() => {
 export function startEventLoopWatchdog(options: EventLoopWatchdogOptions): EventLoopWatchdog {
   const beatMs = options.beatMs ?? 100;
   // A counter, not a time: each thread judges time on its own monotonic clock.
-  const beats = new Int32Array(new SharedArrayBuffer(4));
+  // [0]: the beats; [1]: the crawl in a step (markStep).
+  const beats = new Int32Array(new SharedArrayBuffer(8));
   const timer = setInterval(() => Atomics.add(beats, 0, 1), beatMs);
   timer.unref();
   const thread = new Worker(WATCHDOG_SOURCE, {
@@ -83,6 +91,7 @@ export function startEventLoopWatchdog(options: EventLoopWatchdogOptions): Event
   thread.unref();
   thread.on("error", (error) => console.error(`${options.label ?? "[forage worker]"} watchdog thread failed: ${error.message}`));
   return {
+    markStep: (crawlId) => Atomics.store(beats, 1, crawlId),
     async stop() {
       clearInterval(timer);
       await thread.terminate();

@@ -106,12 +106,18 @@ describe("the worker's step watchdog", () => {
     let slow = false;
     let reads = 0;
     const slowClock = () => performance.now() + (slow ? ++reads * 2_000 : 0);
+    const marked = new Set<number>(); // what the event-loop watchdog would be told
+    let inStep = 0;
     const inProcess = new CrawlWorker(t.db, t.config, {
       pollMs: 100,
       controlPollMs: 50,
       leaseMs: 4_000,
       maxStepMs: 1_000,
       stepClock: (crawlId) => (crawlId === slowId ? slowClock : () => performance.now()),
+      markStep: (crawlId) => {
+        marked.add(crawlId);
+        inStep = crawlId;
+      },
     });
     // The crawl the worker process handed back stays out of this test.
     await t.db.crawl.updateMany({ where: { status: "queued" }, data: { status: "cancelled", stopReason: "cancelled" } });
@@ -123,6 +129,7 @@ describe("the worker's step watchdog", () => {
       const waitFor = <T>(what: string, read: () => Promise<T>, accept: (value: T) => boolean) => pollUntil(what, read, accept, { timeoutMs: 30_000, pollMs: 50 });
       await waitFor("both running", () => t.db.crawl.findMany({ where: { id: { in: [victim.id, other.id] } } }), (rows) => rows.every((row) => row.status === "running" && row.requestsCount > 5));
 
+      expect([...marked].sort((a, b) => a - b)).toEqual([0, victim.id, other.id].sort((a, b) => a - b));
       slow = true;
       const paused = await waitFor("paused by the watchdog", crawlRow(victim.id), (row) => row.status === "paused");
       const event = await t.db.crawlEvent.findFirstOrThrow({ where: { crawlId: victim.id, kind: WATCHDOG_EVENT_KIND } });
@@ -142,6 +149,7 @@ describe("the worker's step watchdog", () => {
       slow = false;
       await requestControl(t.db, t.config, victim.id, "resume");
       await waitFor("running again", crawlRow(victim.id), (row) => row.status === "running" && row.requestsCount > frozen + 10);
+      expect(inStep).toBe(0); // between steps: steps are synchronous, so none runs while this test does
     } finally {
       await inProcess.stop();
     }

@@ -47,7 +47,8 @@ const IMPORT = `import { startEventLoopWatchdog } from "./lib/worker/event-loop-
 describe("event-loop watchdog (a thread watching the worker's main thread)", () => {
   it("ends a process whose event loop is stuck in synchronous code, even though its SIGTERM handler cannot run", async () => {
     const script = `${IMPORT}
-      startEventLoopWatchdog({ blockedExitMs: 1000 });
+      const watchdog = startEventLoopWatchdog({ blockedExitMs: 1000 });
+      watchdog.markStep(42);
       process.on("SIGTERM", () => { console.log("handled SIGTERM"); process.exit(0); });
       setTimeout(() => {
         console.log("ready");
@@ -57,7 +58,7 @@ describe("event-loop watchdog (a thread watching the worker's main thread)", () 
     expect(ended.timedOut, ended.stderr).toBe(false);
     expect(ended.signal).toBe("SIGKILL");
     expect(ended.stdout).not.toContain("handled SIGTERM");
-    expect(ended.stderr).toMatch(/\[forage worker\] watchdog: the event loop has been blocked for \d+ ms \(limit 1000 ms\)/);
+    expect(ended.stderr).toMatch(/\[forage worker\] watchdog: the event loop has been blocked for \d+ ms \(limit 1000 ms; crawl 42 is stuck in a step/);
     expect(ended.msAfterReady).toBeGreaterThanOrEqual(900);
     expect(ended.msAfterReady).toBeLessThan(8_000);
   });

@@ -23,9 +23,9 @@ export async function workerCommand(argv: string[]): Promise<number> {
     await db.$disconnect();
     return 1;
   }
-  const worker = new CrawlWorker(db, forage, { maxConcurrentCrawls });
   // Not tied to the lease: short leases (tests) would make ordinary pauses (a resume's rollback, a GC) fatal.
   const watchdog = startEventLoopWatchdog({ blockedExitMs: forage.workerBlockedExitMs });
+  const worker = new CrawlWorker(db, forage, { maxConcurrentCrawls, markStep: watchdog.markStep });
   await worker.start();
   const storage = forage.storage.kind === "local" ? `local folder ${forage.dataDir}` : `s3://${forage.storage.bucket}${forage.storage.prefix ? `/${forage.storage.prefix}` : ""}`;
   console.log(`[forage worker] ${worker.id} ready (up to ${maxConcurrentCrawls} crawls at once; storage: ${storage})`);
