@@ -37,6 +37,8 @@ export interface EventLoopWatchdog {
    * ends: the operator learns which crawl to pause or cancel (every worker resuming it would stall).
    */
   markStep(crawlId: number): void;
+  /** Resolves once the thread runs (it watches from then on). */
+  readonly ready: Promise<void>;
   /** Stops the timer and the thread (a clean shutdown). */
   stop(): Promise<void>;
 }
@@ -88,10 +90,17 @@ export function startEventLoopWatchdog(options: EventLoopWatchdogOptions): Event
     stdout: false,
     stderr: false,
   });
-  thread.unref();
+  // Held until it runs (so that awaiting `ready` keeps the process alive), then no reason to stay alive.
+  const ready = new Promise<void>((resolve) =>
+    thread.once("online", () => {
+      thread.unref();
+      resolve();
+    }),
+  );
   thread.on("error", (error) => console.error(`${options.label ?? "[forage worker]"} watchdog thread failed: ${error.message}`));
   return {
     markStep: (crawlId) => Atomics.store(beats, 1, crawlId),
+    ready,
     async stop() {
       clearInterval(timer);
       await thread.terminate();

@@ -50,10 +50,9 @@ describe("event-loop watchdog (a thread watching the worker's main thread)", () 
       const watchdog = startEventLoopWatchdog({ blockedExitMs: 1000 });
       watchdog.markStep(42);
       process.on("SIGTERM", () => { console.log("handled SIGTERM"); process.exit(0); });
-      setTimeout(() => {
-        console.log("ready");
-        for (;;) {} // a crawl stuck for ever: no timer, no signal handler runs again
-      }, 300);`;
+      await watchdog.ready;
+      console.log("ready");
+      for (;;) {} // a crawl stuck for ever: no timer, no signal handler runs again`;
     const ended = await runChild(script, (child) => child.kill("SIGTERM"));
     expect(ended.timedOut, ended.stderr).toBe(false);
     expect(ended.signal).toBe("SIGKILL");
@@ -67,6 +66,7 @@ describe("event-loop watchdog (a thread watching the worker's main thread)", () 
     // Steps of 50 ms of CPU with turns between them, for 2 s: never blocked 500 ms.
     const script = `${IMPORT}
       const watchdog = startEventLoopWatchdog({ blockedExitMs: 500 });
+      await watchdog.ready;
       console.log("ready");
       const until = performance.now() + 2000;
       const step = () => {

@@ -25,6 +25,7 @@ export async function workerCommand(argv: string[]): Promise<number> {
   }
   // Not tied to the lease: short leases (tests) would make ordinary pauses (a resume's rollback, a GC) fatal.
   const watchdog = startEventLoopWatchdog({ blockedExitMs: forage.workerBlockedExitMs });
+  await watchdog.ready;
   const worker = new CrawlWorker(db, forage, { maxConcurrentCrawls, markStep: watchdog.markStep });
   await worker.start();
   const storage = forage.storage.kind === "local" ? `local folder ${forage.dataDir}` : `s3://${forage.storage.bucket}${forage.storage.prefix ? `/${forage.storage.prefix}` : ""}`;
