@@ -40,6 +40,19 @@ export const envSchema = z.object({
    */
   FORAGE_WORKER_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).default(30_000),
   /**
+   * Longest synchronous step a crawl may take in the worker (one link checked against the crawl's
+   * rules, one choice of the strategy) before the worker pauses it with an event saying so: the
+   * crawls of a worker share one thread, and such a step holds back all of them. @default 1000
+   */
+  FORAGE_WORKER_MAX_STEP_MS: z.coerce.number().int().min(10).max(600_000).default(1_000),
+  /**
+   * How long the worker's event loop may stay blocked before its watchdog thread ends the process
+   * (its crawls resume elsewhere from their checkpoints once their leases expire). Keep it under
+   * half of FORAGE_WORKER_LEASE_MS, so that no lease lapses while the process lives; well above
+   * the longest ordinary pause (a resume's rollback, a garbage collection). @default 10000
+   */
+  FORAGE_WORKER_BLOCKED_EXIT_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
+  /**
    * Non-public networks crawls may reach, as comma-separated CIDRs (`10.0.0.0/8,fd00::/8`; a bare
    * address is one host). Added to the list an admin saves in Settings → Network. Public
    * addresses are always reachable, cloud-metadata addresses never. `npm start` adds the demo
@@ -108,6 +121,10 @@ export interface ForageConfig {
   workerId: string | null;
   /** Lease of the worker's claims, in ms. */
   workerLeaseMs: number;
+  /** FORAGE_WORKER_MAX_STEP_MS: a crawl step over it pauses the crawl. */
+  workerMaxStepMs: number;
+  /** FORAGE_WORKER_BLOCKED_EXIT_MS: an event loop blocked this long ends the worker process. */
+  workerBlockedExitMs: number;
   /**
    * FORAGE_PRIVATE_NETWORKS as canonical entries: a CIDR on any port ("10.0.0.0/8") or on listed
    * ports ("192.168.1.10/32:8080,8443", "[fd00::/8]:443"). The variable separates entries with
@@ -148,6 +165,8 @@ export function loadConfig(overrides: Partial<z.input<typeof envSchema>> = {}, c
     publicOrigin: new URL(env.FORAGE_PUBLIC_URL ?? `http://${bracketIpv6(env.FORAGE_HOST)}:${env.FORAGE_PORT}`).origin,
     workerId: env.FORAGE_WORKER_ID ?? null,
     workerLeaseMs: env.FORAGE_WORKER_LEASE_MS,
+    workerMaxStepMs: env.FORAGE_WORKER_MAX_STEP_MS,
+    workerBlockedExitMs: env.FORAGE_WORKER_BLOCKED_EXIT_MS,
     privateNetworks: parseCidrSetting("FORAGE_PRIVATE_NETWORKS", env.FORAGE_PRIVATE_NETWORKS ?? ""),
     trustedProxies: parseCidrSetting("FORAGE_TRUSTED_PROXIES", env.FORAGE_TRUSTED_PROXIES ?? ""),
     passwordHashConcurrency: env.FORAGE_PASSWORD_HASH_CONCURRENCY,

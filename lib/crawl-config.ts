@@ -6,7 +6,7 @@ import {
   PAPER_TARGET_MIME_TYPES,
 } from "./crawler/defaults";
 import { BANDIT_POLICIES } from "./crawler/bandit-policies";
-import { urlPatternProblem } from "./crawler/url-pattern-safety";
+import { urlPatternListProblems } from "./crawler/url-pattern-safety";
 
 /**
  * The configuration of one crawl: validated once at the edge (API, CLI), stored with the crawl
@@ -88,20 +88,22 @@ export const budgetSchema = z.strictObject({
   seconds: positiveInt(365 * 24 * 3600).nullable().default(null),
 });
 
-/** A `re:` pattern must compile and be free of catastrophic backtracking (url-pattern-safety.ts). */
-const urlPattern = z
-  .string()
-  .trim()
-  .min(1)
+/**
+ * URL patterns: each `re:` pattern must be one RE2 can run, and their programs small enough
+ * together (url-pattern-safety.ts); a bad pattern is named by its index, an oversized list as a whole.
+ */
+const urlPatterns = z
+  .array(z.string().trim().min(1).max(500))
   .max(500)
-  .superRefine((pattern, ctx) => {
-    const problem = urlPatternProblem(pattern);
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  .superRefine((patterns, ctx) => {
+    const problems = urlPatternListProblems(patterns);
+    for (const [index, message] of problems.patterns) ctx.addIssue({ code: "custom", path: [index], message });
+    if (problems.list) ctx.addIssue({ code: "custom", message: problems.list });
   });
 
 export const blocklistSchema = z.strictObject({
-  /** URL patterns never requested: `*` globs, or `re:` followed by a regular expression. @default [] */
-  urlPatterns: z.array(urlPattern).max(500).default([]),
+  /** URL patterns never requested: `*` globs, or `re:` followed by a regular expression (JavaScript syntax without lookaheads or back-references). @default [] */
+  urlPatterns: urlPatterns.default([]),
   /** Extensions of the last path segment never requested. @default the kit's 168 media extensions */
   extensions: z.array(extension).max(2000).default([...DEFAULT_BLOCKED_EXTENSIONS]),
   /** MIME types or prefixes whose body is aborted as soon as headers arrive. @default image/, audio/, video/ */

@@ -60,7 +60,7 @@ export function LiveSettingsForm({ crawl }: { crawl: CrawlDetail }) {
         error={errors["blocklist.urlPatterns"]}
         hint={
           <>
-            URLs never requested, one pattern per line: <code>*/calendar/*</code>, or <code>re:</code> and a regular expression.
+            URLs never requested, one pattern per line: <code>*/calendar/*</code>, or <code>re:</code> and a regular expression (no lookaheads or back-references).
           </>
         }
       >

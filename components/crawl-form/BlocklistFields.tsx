@@ -17,7 +17,7 @@ export function BlocklistFields({ values, set, errors }: FormSectionProps) {
         hint={
           <>
             One per line: <code>*</code> matches anything (<code>*/calendar/*</code>), or <code>re:</code> followed by a
-            regular expression. Can be changed while the crawl runs.
+            regular expression (JavaScript syntax, without lookaheads or back-references). Can be changed while the crawl runs.
           </>
         }
       >

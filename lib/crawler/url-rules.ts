@@ -9,9 +9,9 @@
  * budget. Anything that does not look like a WHATWG-serialised
  * http(s) URL falls back to `new URL`.
  */
-import { urlPatternProblem } from "./url-pattern-safety";
+import { compileRegexPattern, MAX_PROGRAM_SIZE, programsTooLarge } from "./url-pattern-safety";
 
-/** Thrown by {@link compileUrlPatterns} for a pattern that cannot be compiled or is unsafe to run. */
+/** Thrown by {@link compileUrlPatterns} for a pattern that is invalid or that the linear-time engine cannot run. */
 export class UrlPatternError extends Error {
   override readonly name = "UrlPatternError";
   constructor(
@@ -345,25 +345,27 @@ function globMatcher(pattern: string): UrlMatcher {
 }
 
 /**
- * Compiles user URL patterns. A pattern is either `re:` + a JavaScript regular expression,
- * searched anywhere in the URL, or a glob matched against the whole absolute URL where `*` is
+ * Compiles user URL patterns. A pattern is either `re:` + a regular expression in JavaScript
+ * syntax, searched anywhere in the URL and run by RE2 in time linear in the URL
+ * (url-pattern-safety.ts), or a glob matched against the whole absolute URL where `*` is
  * any run of characters (`/` included) and every other character is literal (`?` too, because
  * URLs contain it). Matching is case-sensitive. Blank patterns are ignored. Throws
- * {@link UrlPatternError} naming the first pattern that does not compile or that
- * {@link urlPatternProblem} finds unsafe (settings are checked at the edge already: this is
- * the last guard). Call it once per pattern list, not per URL: the crawl engine compiles
+ * {@link UrlPatternError} naming the first pattern that RE2 cannot run (settings are checked
+ * at the edge already: this is the last guard). Call it once per pattern list, not per URL: the crawl engine compiles
  * again only when a live edit replaces the list.
  */
 export function compileUrlPatterns(patterns: readonly string[]): UrlMatcher {
   const matchers: UrlMatcher[] = [];
+  let programSize = 0;
   for (const raw of patterns) {
     const pattern = raw.trim();
     if (pattern === "") continue;
-    const problem = urlPatternProblem(pattern);
-    if (problem) throw new UrlPatternError(raw, { reason: problem });
     if (pattern.startsWith("re:")) {
-      const regex = new RegExp(pattern.slice(3));
-      matchers.push((url) => regex.test(url));
+      const regex = compileRegexPattern(pattern.slice(3));
+      if (regex.problem !== undefined) throw new UrlPatternError(raw, { reason: regex.problem });
+      programSize += regex.size;
+      if (programSize > MAX_PROGRAM_SIZE) throw new UrlPatternError(raw, { reason: programsTooLarge(programSize) });
+      matchers.push(regex.test);
     } else {
       matchers.push(globMatcher(pattern));
     }

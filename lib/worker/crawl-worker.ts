@@ -1,6 +1,6 @@
 import os from "node:os";
 import type { ForageConfig } from "../config";
-import { crawlConfigSchema, withParamsAddedLater } from "../crawl-config";
+import { crawlConfigSchema, withParamsAddedLater, zodFieldErrors } from "../crawl-config";
 import type { HostPoliteness, HostWait } from "../crawler/fetch/host-politeness";
 import { createHostClock } from "../store/host-clock";
 import { prepareStoredReplay, type StoredReplayParts } from "./stored-replay";
@@ -13,6 +13,8 @@ import { LeaseLostError } from "../store/crawl-batch";
 import { HARVEST_TICK_MS, HarvestTicker } from "../harvest/harvest-ticker";
 import { claimExpiredCrawl, claimNextCrawl, failExpiredLeases, heartbeatLeases, releaseLease } from "./leases";
 import { storageLabel } from "../storage/storage-for";
+import { StepWatch, type SlowStep } from "../crawler/step-watch";
+import { failUnrunnableCrawl, recordWatchdogPause, updateHeldCrawl } from "./held-crawl-updates";
 
 export interface CrawlWorkerOptions {
   /** Crawls run at once by this worker. @default 4 */
@@ -28,6 +30,16 @@ export interface CrawlWorkerOptions {
    * after it, in-flight requests are aborted and the previous checkpoint stands. @default 10000
    */
   shutdownGraceMs?: number;
+  /**
+   * Longest synchronous step of a crawl (a link checked against its rules, a strategy choice);
+   * a crawl whose step took longer is paused with an event saying why, since every other crawl
+   * of the worker waited meanwhile. @default forage.workerMaxStepMs (FORAGE_WORKER_MAX_STEP_MS, 1000)
+   */
+  maxStepMs?: number;
+  /** Test seam: the clock a crawl's step watch reads. @default performance.now */
+  stepClock?: (crawlId: number) => () => number;
+  /** Told the crawl whose step runs (0: none): `forage worker` passes its event-loop watchdog's `markStep`. */
+  markStep?: (crawlId: number) => void;
 }
 
 /** How often checkpoints of crawls that are over are removed (they never resume). */
@@ -64,7 +76,7 @@ export class CrawlWorker {
   /** One clock per host for every crawl of this worker; on PostgreSQL, for every worker of the database. */
   private readonly politeness: HostPoliteness;
   private readonly active = new Map<number, ActiveCrawl>();
-  private readonly options: Required<CrawlWorkerOptions>;
+  private readonly options: Required<Omit<CrawlWorkerOptions, "stepClock" | "markStep">> & Pick<CrawlWorkerOptions, "stepClock" | "markStep">;
   private timers: NodeJS.Timeout[] = [];
   /** Kept until the very end of a shutdown: draining crawls must keep their leases. */
   private heartbeatTimer: NodeJS.Timeout | null = null;
@@ -84,6 +96,9 @@ export class CrawlWorker {
       pollMs: options.pollMs ?? 1_000,
       controlPollMs: options.controlPollMs ?? 500,
       shutdownGraceMs: options.shutdownGraceMs ?? 10_000,
+      maxStepMs: options.maxStepMs ?? forage.workerMaxStepMs ?? 1_000,
+      stepClock: options.stepClock,
+      markStep: options.markStep,
     };
   }
 
@@ -157,7 +172,9 @@ export class CrawlWorker {
 
   private async launch(crawlId: number, paused: boolean): Promise<void> {
     const row = await this.db.crawl.findUniqueOrThrow({ where: { id: crawlId }, select: { config: true, replayOfCrawlId: true } });
-    const config = crawlConfigSchema.parse(withParamsAddedLater(JSON.parse(row.config)));
+    const parsed = crawlConfigSchema.safeParse(withParamsAddedLater(JSON.parse(row.config)));
+    if (!parsed.success) return failUnrunnableCrawl(this.db, this.id, crawlId, zodFieldErrors(parsed.error));
+    const config = parsed.data;
     const crawl: ActiveCrawl = {
       crawlId,
       abort: new AbortController(),
@@ -190,6 +207,12 @@ export class CrawlWorker {
         drainSignal: crawl.drain.signal,
         live: () => crawl.live,
         beforePage: () => this.waitWhilePaused(crawl),
+        stepWatch: new StepWatch({
+          limitMs: this.options.maxStepMs,
+          onSlowStep: (slow) => this.pauseSlowCrawl(crawl, slow),
+          ...(this.options.stepClock ? { now: this.options.stepClock(crawlId) } : {}),
+          ...(this.options.markStep ? { onStepChange: (running: boolean) => this.options.markStep!(running ? crawlId : 0) } : {}),
+        }),
         // A replay answers from its source: no network, no politeness, done in seconds, and
         // without checkpoints (a replay cut by a shutdown fails and is simply asked for again).
         ...(replay ? { fetcher: replay.fetcher, oracle: replay.oracle, checkpoints: false } : { checkpoints: true }),
@@ -277,9 +300,17 @@ export class CrawlWorker {
   }
 
   /** Updates the crawl only while this worker holds it; false when it no longer does. */
-  private async updateHeld(crawlId: number, data: Parameters<Db["crawl"]["updateMany"]>[0]["data"]): Promise<boolean> {
-    const result = await this.db.crawl.updateMany({ where: { id: crawlId, workerId: this.id }, data });
-    return result.count === 1;
+  private updateHeld(crawlId: number, data: Parameters<Db["crawl"]["updateMany"]>[0]["data"]): Promise<boolean> {
+    return updateHeldCrawl(this.db, this.id, crawlId, data);
+  }
+
+  /** A step of the crawl held the event loop past the limit: paused in memory at once (before its next page), then in the database. */
+  private pauseSlowCrawl(crawl: ActiveCrawl, slow: SlowStep): void {
+    if (crawl.paused) return;
+    crawl.paused = true;
+    recordWatchdogPause(this.db, this.id, crawl.crawlId, slow).catch((error) => {
+      console.error(`[forage worker] crawl ${crawl.crawlId}: watchdog pause not recorded: ${error instanceof Error ? error.message : String(error)}`);
+    });
   }
 
   /** A paused crawl keeps its state in memory and waits here until resumed, stopped or cancelled. */

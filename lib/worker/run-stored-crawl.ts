@@ -21,6 +21,7 @@ import { RecoveringFetcher, recoveringPoliteness, type RecoveryEnd, type Recover
 import type { LinkOracle } from "../crawler/engine/link-typer";
 import type { CrawlCounters, CrawlEnd, EventRow } from "../crawler/engine/types";
 import { EngineMeter } from "../crawler/engine/engine-meter";
+import type { StepWatch } from "../crawler/step-watch";
 
 export interface RunStoredCrawlOptions {
   db: Db;
@@ -50,6 +51,8 @@ export interface RunStoredCrawlOptions {
   beforePage?: () => Promise<void>;
   /** Accumulates the engine's own time, database flushes included (benchmarks). */
   meter?: EngineMeter;
+  /** Measures the engine's synchronous steps (the worker's watchdog); none when absent. */
+  stepWatch?: StepWatch;
   /**
    * Write checkpoints of the engine's state with the rows, and resume from the crawl's
    * checkpoint when it has one. Off for runs with their own fetcher (replays): a worker that
@@ -186,6 +189,7 @@ export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<Cr
     live: options.live,
     beforePage: options.beforePage,
     meter,
+    ...(options.stepWatch ? { stepWatch: options.stepWatch } : {}),
     restore: document?.engine,
     exchangeRecorder: warc ?? undefined,
     recrawl: recrawlBasis,

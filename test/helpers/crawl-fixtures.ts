@@ -160,7 +160,7 @@ export interface TestCrawlResult {
   wallMs: number;
 }
 
-export interface TestCrawlOptions extends Partial<Pick<CreateEngineOptions, "keepPageBodies" | "live" | "exchangeRecorder">> {
+export interface TestCrawlOptions extends Partial<Pick<CreateEngineOptions, "keepPageBodies" | "live" | "exchangeRecorder" | "stepWatch">> {
   /** Checked after every page: true pauses the crawl there (`end.kind === "paused"`). */
   stopWhen?: (counters: CrawlCounters) => boolean;
 }
@@ -179,6 +179,7 @@ export async function runTestCrawl(input: TestCrawlInput, options: TestCrawlOpti
     keepPageBodies: options.keepPageBodies ?? false,
     live: options.live,
     exchangeRecorder: options.exchangeRecorder,
+    stepWatch: options.stepWatch,
     afterPage: async () => {
       if (options.stopWhen?.(run.counters)) stop.abort();
     },

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCrawlConfig } from "../../lib/crawl-config";
 import { loadCrawlConfig } from "../../lib/store/load-crawl-config";
+import { CrawlWorker } from "../../lib/worker/crawl-worker";
+import { pollUntil } from "../helpers/poll-until";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 let t: TestDatabase;
@@ -32,3 +34,25 @@ describe("a crawl stored before a setting existed", () => {
     expect((await loadCrawlConfig(t.db, bare)).params).toMatchObject({ linkRankSamples: 32, rewardScaledExploration: true, urlOutlookWeight: 3, dampBarrenExploration: true, regroupRediscoveredLinks: true, skipRedundantQueryVariants: true });
   });
 });
+
+describe("a crawl stored with a URL pattern today's rules refuse", () => {
+  it("is failed by the worker with the field and the reason, not claimed again and again", async () => {
+    // Lookaheads ran on V8 before patterns moved to the linear-time engine.
+    const stored = parseCrawlConfig({ rootUrl: "https://old.example.org/", seed: 3 });
+    const id = await storeCrawl({ ...stored, blocklist: { ...stored.blocklist, urlPatterns: ["*/ok/*", "re:/a(?=b)"] } });
+    const worker = new CrawlWorker(t.db, t.config, { pollMs: 50, controlPollMs: 50, leaseMs: 4_000 });
+    await worker.start();
+    try {
+      const row = await pollUntil("failed", () => t.db.crawl.findUniqueOrThrow({ where: { id } }), (crawl) => crawl.status === "failed", { timeoutMs: 20_000, pollMs: 50 });
+      expect(row).toMatchObject({ stopReason: "failed", workerId: null, leaseExpiresAt: null });
+      expect(row.stopDetail).toBe(
+        "settings no longer accepted: blocklist.urlPatterns.1 uses a lookahead (?=…), which Forage's linear-time pattern engine cannot run; match the text itself instead",
+      );
+      const events = await t.db.crawlEvent.findMany({ where: { crawlId: id, kind: "failed" } });
+      expect(events.map((event) => event.message)).toEqual([`Crawl failed: ${row.stopDetail}`]);
+    } finally {
+      await worker.stop();
+    }
+  });
+});
+

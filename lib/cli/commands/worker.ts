@@ -5,6 +5,7 @@ import type { Db } from "../../store/prisma-client";
 import { liveWorkersElsewhere } from "../../store/queries/live-workers-elsewhere";
 import { storageLabel } from "../../storage/storage-for";
 import { CrawlWorker } from "../../worker/crawl-worker";
+import { startEventLoopWatchdog } from "../../worker/event-loop-watchdog";
 import { parseIntegerOption, parseOptions } from "../parse-options";
 
 export const workerHelp = "forage worker [--concurrency N]   run the crawl worker (claims queued crawls) until SIGTERM/Ctrl-C";
@@ -22,7 +23,10 @@ export async function workerCommand(argv: string[]): Promise<number> {
     await db.$disconnect();
     return 1;
   }
-  const worker = new CrawlWorker(db, forage, { maxConcurrentCrawls });
+  // Not tied to the lease: short leases (tests) would make ordinary pauses (a resume's rollback, a GC) fatal.
+  const watchdog = startEventLoopWatchdog({ blockedExitMs: forage.workerBlockedExitMs });
+  await watchdog.ready;
+  const worker = new CrawlWorker(db, forage, { maxConcurrentCrawls, markStep: watchdog.markStep });
   await worker.start();
   const storage = forage.storage.kind === "local" ? `local folder ${forage.dataDir}` : `s3://${forage.storage.bucket}${forage.storage.prefix ? `/${forage.storage.prefix}` : ""}`;
   console.log(`[forage worker] ${worker.id} ready (up to ${maxConcurrentCrawls} crawls at once; storage: ${storage})`);
@@ -32,6 +36,7 @@ export async function workerCommand(argv: string[]): Promise<number> {
   });
   console.log("[forage worker] stopping…");
   await worker.stop();
+  await watchdog.stop();
   await db.$disconnect();
   return 0;
 }

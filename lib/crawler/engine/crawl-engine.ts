@@ -4,6 +4,7 @@ import { FetchAbortedError } from "../fetch/errors";
 import type { ExtractedLink, PageContext } from "../links";
 import { extractPageLinksAsync } from "../page-links-async";
 import { createYieldPoint } from "../yield-point";
+import type { StepWatch } from "../step-watch";
 import { decodeHtmlPage } from "../html-decoding";
 import { compileUrlPatterns, hasBlockedExtension, isInSite, isTrapUrl, normalizeUrl, siteKey, type SiteKey, type UrlMatcher } from "../url-rules";
 import type { FetchResult } from "../fetch/types";
@@ -44,6 +45,8 @@ export interface CrawlEngineParts {
   drainSignal?: AbortSignal;
   /** Accumulates the engine's own (non-network) time. */
   meter: EngineMeter;
+  /** Measures the synchronous steps (a link checked and typed, a strategy choice); null to measure none. */
+  stepWatch?: StepWatch | null;
   /** Learns URL shapes that only answer with useless files; null to fetch every link. */
   deadShapes: DeadShapeFilter | null;
   /** Learns query pairs that only re-present a page (`?print=1`); null to crawl every variant. */
@@ -78,6 +81,10 @@ export function sitemapFileCap(budgetRequests: number): number {
 const METRIC_EVERY_REQUESTS = 10;
 /** Engine work between two turns of the event loop while a page's links are typed (see yield-point.ts). */
 const LINK_LOOP_YIELD_MS = 10;
+/** The steps a StepWatch names. */
+export const STEP_CHECK_LINK = "checking a page's new links against the crawl's rules: URL patterns, traps, site boundary";
+const STEP_CHOOSE = "the strategy choosing the next page";
+const STEP_LEARN = "the strategy learning from a crawled page";
 
 /**
  * The crawl loop of SB-CLASSIFIER and its baselines (docs/ALGORITHM.md): take the next HTML
@@ -147,7 +154,7 @@ export class CrawlEngine {
         await this.parts.beforePage?.();
         if (this.parts.signal.aborted || this.parts.drainSignal?.aborted) return this.pause();
         this.midPage = true;
-        let link = this.parts.meter.time(() => this.parts.strategy.next(this.parts.counters.requests));
+        let link = this.parts.meter.time(() => this.timeStep(STEP_CHOOSE, () => this.parts.strategy.next(this.parts.counters.requests)));
         // A re-crawl revisits the pages the previous runs saw only once nothing new is left.
         const revisit = !link && this.parts.recrawl ? this.parts.recrawl.nextDeferred() : null;
         link ??= revisit;
@@ -229,7 +236,7 @@ export class CrawlEngine {
     if (this.parts.queryVariants?.isRedundant(link.url, this.isKnown)) return;
     const pull = await this.fetchAndReadPage(link);
     const result = pullReward(pull, this.parts.config.params);
-    if (link.depth > 0) this.parts.meter.time(() => this.parts.strategy.feedback(link, result)); // the root page has no group
+    if (link.depth > 0) this.parts.meter.time(() => this.timeStep(STEP_LEARN, () => this.parts.strategy.feedback(link, result))); // the root page has no group
   }
 
   /** Fetch (with redirects) → extract, type and file links → download new targets: what the pull was. */
@@ -342,6 +349,11 @@ export class CrawlEngine {
     return !this.urlPatternMatcher()(url);
   }
 
+  private timeStep<T>(step: string, fn: () => T): T {
+    const watch = this.parts.stepWatch;
+    return watch ? watch.time(step, fn) : fn();
+  }
+
   private urlPatternMatcher(): UrlMatcher {
     const source = this.parts.urlPatterns();
     if (source !== this.patternsSource) {
@@ -375,8 +387,10 @@ export class CrawlEngine {
     const { links, limits } = await extractPageLinksAsync(html, pageUrl, context);
     this.limitEvents.page(pageUrl, limits);
     const breathe = createYieldPoint(LINK_LOOP_YIELD_MS);
+    const watch = this.parts.stepWatch ?? null;
     const linkUrls: string[] = [];
     for (const link of links) {
+      watch?.end(); // one step per link: every `continue` below ends it here
       const turn = breathe(); // awaited only when due: an ordinary page never leaves its turn
       if (turn) await turn;
       linkUrls.push(link.url);
@@ -389,6 +403,8 @@ export class CrawlEngine {
         if (recrawl && (freshTagPaths.has(link.tagPath) || entryChanged)) recrawl.promote(link.url);
         continue;
       }
+      // A step from here: the rules a new link meets, user patterns among them (seen links, above, cost a lookup).
+      watch?.begin(STEP_CHECK_LINK);
       if (!this.acceptable(link.url, "link")) continue;
       if (queryVariants?.isRedundant(link.url, this.isKnown)) continue;
       if (this.parts.links.full) {
@@ -412,7 +428,9 @@ export class CrawlEngine {
       let type: "html" | "target" | "neither" | "downloaded";
       if (typer.needsHead()) {
         meter.stop(); // a HEAD request: network time, not the engine's
+        watch?.end();
         type = await this.typeLink(link, page);
+        watch?.begin(STEP_CHECK_LINK);
         meter.start();
       } else {
         type = typer.predict(link.url);
@@ -422,6 +440,7 @@ export class CrawlEngine {
       else if (type === "downloaded") downloadedWhileTyping += 1;
       if (!this.parts.budget.canRequest()) break;
     }
+    watch?.end();
     for (const { link, amongNew } of setAside) recrawl!.defer(link, amongNew);
     if (queryVariants) this.reportRedundantPairs(queryVariants.notePage(page.url, pageUrl, linkUrls));
     meter.stop();

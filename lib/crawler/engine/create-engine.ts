@@ -26,6 +26,7 @@ import { RequestRunner, type LiveSettings } from "./request-runner";
 import { createStrategy } from "./strategies/create-strategy";
 import { restoreStrategy } from "./strategies/restore-strategy";
 import type { CrawlCounters, CrawlSink } from "./types";
+import type { StepWatch } from "../step-watch";
 
 export function emptyCounters(): CrawlCounters {
   return {
@@ -69,6 +70,8 @@ export interface CreateEngineOptions {
   beforePage?: () => Promise<void>;
   /** Accumulates the engine's own time (benchmarks). */
   meter?: EngineMeter;
+  /** Reports synchronous steps that held the event loop too long (the worker pauses such a crawl). */
+  stepWatch?: StepWatch;
   /** Ends the run at the next page boundary (see `CrawlEngineParts.drainSignal`). */
   drainSignal?: AbortSignal;
   /** A state taken by `CrawlRun.captureState()` (a checkpoint): the crawl continues from it. */
@@ -199,6 +202,7 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
     budget,
     earlyStop,
     meter,
+    stepWatch: options.stepWatch ?? null,
     deadShapes,
     queryVariants,
     sink,
