@@ -32,6 +32,8 @@ export const envSchema = z.object({
     .url("must be a URL such as https://forage.example.org")
     .refine((value) => /^https?:\/\//i.test(value), "must start with http:// or https://")
     .optional(),
+  /** A folder of recipe files (docs/RECIPES.md) added to, or replacing, the shipped ones. */
+  FORAGE_RECIPES_DIR: z.string().trim().min(1).optional(),
   /** A stable name for this worker process in leases (defaults to hostname:pid). */
   FORAGE_WORKER_ID: z.string().trim().min(1).optional(),
   /**
@@ -136,6 +138,8 @@ export interface ForageConfig {
   /** Password hashes computed at once (FORAGE_PASSWORD_HASH_CONCURRENCY). */
   passwordHashConcurrency: number;
   storage: StorageConfig;
+  /** FORAGE_RECIPES_DIR as an absolute path, or null. */
+  recipesDir: string | null;
 }
 
 export class ConfigError extends Error {
@@ -164,6 +168,7 @@ export function loadConfig(overrides: Partial<z.input<typeof envSchema>> = {}, c
     host: env.FORAGE_HOST,
     publicOrigin: new URL(env.FORAGE_PUBLIC_URL ?? `http://${bracketIpv6(env.FORAGE_HOST)}:${env.FORAGE_PORT}`).origin,
     workerId: env.FORAGE_WORKER_ID ?? null,
+    recipesDir: env.FORAGE_RECIPES_DIR ? path.resolve(cwd, env.FORAGE_RECIPES_DIR) : null,
     workerLeaseMs: env.FORAGE_WORKER_LEASE_MS,
     workerMaxStepMs: env.FORAGE_WORKER_MAX_STEP_MS,
     workerBlockedExitMs: env.FORAGE_WORKER_BLOCKED_EXIT_MS,

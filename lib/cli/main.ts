@@ -6,6 +6,7 @@ import { exportCommand, exportHelp } from "./commands/export";
 import { harvestCommand, harvestHelp } from "./commands/harvest";
 import { importCommand, importHelp } from "./commands/import";
 import { migrateCommand, migrateHelp } from "./commands/migrate";
+import { recipesCommand, recipesHelp, detectCommand, detectHelp } from "./commands/recipes";
 import { replayCommand, replayHelp } from "./commands/replay";
 import { setupLinkCommand } from "./commands/setup-link";
 import { tokenCommand, tokenHelp } from "./commands/token";
@@ -21,10 +22,12 @@ const commands: Record<string, Command> = {
   bench: { help: benchHelp, run: benchCommand },
   crawl: { help: crawlHelp, run: crawlCommand },
   demo: { help: demoHelp, run: demoCommand },
+  detect: { help: detectHelp, run: detectCommand },
   export: { help: exportHelp, run: exportCommand },
   harvest: { help: harvestHelp, run: harvestCommand },
   import: { help: importHelp, run: importCommand },
   migrate: { help: migrateHelp, run: migrateCommand },
+  recipes: { help: recipesHelp, run: recipesCommand },
   replay: { help: replayHelp, run: replayCommand },
   token: { help: tokenHelp, run: tokenCommand },
   user: { help: userHelp, run: userCommand },

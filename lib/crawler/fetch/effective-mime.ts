@@ -118,3 +118,8 @@ function lastPathSegment(url: string): string {
   const path = url.replace(/[?#].*$/, "");
   return path.slice(path.lastIndexOf("/") + 1);
 }
+
+/** The MIME type a file with this extension (without the dot, any case) is served as, or undefined. */
+export function mimeOfExtension(extension: string): string | undefined {
+  return MIME_BY_EXTENSION.get(extension.toLowerCase());
+}
