@@ -6,7 +6,6 @@ import { usePathname } from "next/navigation";
 const LINKS = [
   { href: "/", label: "Crawls", isCurrent: (path: string) => path === "/" || (/^\/crawls\/\d+/.test(path)) },
   { href: "/crawls/new", label: "New crawl", isCurrent: (path: string) => path === "/crawls/new" },
-  { href: "/account", label: "Account", isCurrent: (path: string) => path.startsWith("/account") },
 ];
 
 /** Workers (host names, PIDs) and Settings are the admin's; the API refuses them to members too. */
