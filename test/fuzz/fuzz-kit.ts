@@ -1,0 +1,51 @@
+/** Builds `FuzzTarget`s from fast-check properties, with the heap sampled after every input. */
+import fc from "fast-check";
+import type { FuzzTarget } from "./fuzz-target";
+import { sampleHeap } from "./heap-meter";
+
+type AnyProperty = fc.IProperty<any> | fc.IAsyncProperty<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export interface TargetSpec {
+  name: string;
+  ciRuns: number;
+  memoryBoundMiB: number;
+  /** A fresh property per run (a property keeps no state between runs, but its hooks are set here). */
+  property: () => AnyProperty;
+}
+
+export function fuzzTarget(spec: TargetSpec): FuzzTarget {
+  return {
+    name: spec.name,
+    ciRuns: spec.ciRuns,
+    memoryBoundMiB: spec.memoryBoundMiB,
+    async run(runs, seed) {
+      const property = spec.property();
+      if (property.isAsync()) {
+        await fc.assert(
+          (property as fc.IAsyncProperty<unknown>).afterEach(async (previous) => {
+            await previous();
+            sampleHeap();
+          }),
+          { numRuns: runs, seed },
+        );
+      } else {
+        fc.assert(
+          (property as fc.IProperty<unknown>).afterEach((previous) => {
+            previous();
+            sampleHeap();
+          }),
+          { numRuns: runs, seed },
+        );
+      }
+    },
+  };
+}
+
+/**
+ * Runs `parse`; a throw passes only when `allowed` says it is the parser's documented error
+ * (its class and a message), anything else is rethrown with the input's failure: a crash.
+ */
+export function expectTypedError(error: unknown, allowed: (error: Error) => boolean): void {
+  if (error instanceof Error && error.message !== "" && allowed(error)) return;
+  throw new Error(`undocumented exception: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`, { cause: error });
+}

@@ -1,0 +1,61 @@
+/**
+ * Heap growth of a fuzz target while it runs. The peak is sampled after every generated input
+ * (targets built with `fuzzTarget` do it through fast-check's `afterEach` hook; other targets may
+ * call `sampleHeap` themselves) and on a 5 ms timer, which fires between the awaits of async
+ * properties. It includes garbage not yet collected: that is memory the process really holds, so
+ * the bound is on it, measured from a heap just collected before the run.
+ */
+import v8 from "node:v8";
+import vm from "node:vm";
+
+const MIB = 1024 * 1024;
+let peakBytes = 0;
+
+/** `global.gc` when node runs with --expose-gc, else the same function reached through V8's flags. */
+export function collectGarbage(): void {
+  const gc = (globalThis as { gc?: () => void }).gc ?? exposedGc();
+  gc();
+}
+
+let exposed: (() => void) | undefined;
+function exposedGc(): () => void {
+  if (!exposed) {
+    v8.setFlagsFromString("--expose-gc");
+    exposed = vm.runInNewContext("gc") as () => void;
+  }
+  return exposed;
+}
+
+/** Records the current heap size if it is the largest seen since the run started. */
+export function sampleHeap(): void {
+  const used = v8.getHeapStatistics().used_heap_size;
+  if (used > peakBytes) peakBytes = used;
+}
+
+export interface HeapMeasure {
+  /** Largest heap seen minus the heap at the start, MiB. */
+  peakGrowthMiB: number;
+  /** Heap after a full collection at the end minus the start, MiB: what the target leaked or cached. */
+  retainedMiB: number;
+  seconds: number;
+}
+
+/** Runs `work` from a collected heap and reports its peak and retained growth and its duration. */
+export async function measureHeap(work: () => Promise<void>): Promise<HeapMeasure> {
+  collectGarbage();
+  const baseline = v8.getHeapStatistics().used_heap_size;
+  peakBytes = baseline;
+  const timer = setInterval(sampleHeap, 5);
+  const started = performance.now();
+  try {
+    await work();
+  } finally {
+    clearInterval(timer);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  sampleHeap();
+  const peak = peakBytes;
+  collectGarbage();
+  const retained = v8.getHeapStatistics().used_heap_size - baseline;
+  return { peakGrowthMiB: (peak - baseline) / MIB, retainedMiB: retained / MIB, seconds };
+}
