@@ -59,7 +59,7 @@ export function parseSitemap(text: string): ParsedSitemap {
   if (/<!DOCTYPE|<!ENTITY/i.test(trimmed.slice(0, 4096))) return { kind: "invalid", entries: [], truncated: false };
   let document: Record<string, unknown>;
   try {
-    document = parser.parse(trimmed) as Record<string, unknown>;
+    document = parser.parse(withNumericReferencesNamed(trimmed)) as Record<string, unknown>;
   } catch {
     return { kind: "invalid", entries: [], truncated: false };
   }
@@ -76,6 +76,42 @@ export function parseSitemap(text: string): ParsedSitemap {
   }
   return { kind: urlset ? "urlset" : "index", entries: newestFirst(entries), truncated: items.length > MAX_SITEMAP_URLS };
 }
+
+/**
+ * XML character references (`&#233;`, `&#x3e;`) turned into the character, or into its named
+ * entity for the five XML escapes (`&#38;` → `&amp;`), outside CDATA sections and comments.
+ * fast-xml-parser decodes named entities but, unless `htmlEntities` is on, only a few fixed
+ * spellings of numeric ones (`&#62;`, not `&#x3e;` nor `&#233;`): a `<loc>` written
+ * `http://example.org/?a=1&#x26;b=2` or `/caf&#233;` was read with the reference left in, and the
+ * crawler requested a URL the site never listed (found by test/fuzz/sitemap.fuzz.ts).
+ * `htmlEntities` would decode them after `&amp;`, so `&amp;#38;` would become `&` instead of `&#38;`.
+ */
+function withNumericReferencesNamed(xml: string): string {
+  if (!xml.includes("&#")) return xml;
+  // One left-to-right scan; a section's end is found with indexOf from its start, so a hostile
+  // file of unterminated `<![CDATA[` is read once, not once per opening (no lazy `[\s\S]*?`).
+  const token = /&#(?:x([0-9a-fA-F]{1,6})|([0-9]{1,7}));|<!\[CDATA\[|<!--/g;
+  let out = "";
+  let copied = 0;
+  for (let match = token.exec(xml); match !== null; match = token.exec(xml)) {
+    const [text, hex, decimal] = match;
+    if (hex === undefined && decimal === undefined) {
+      // A CDATA section or a comment: kept as written; unterminated, the rest is (the parser refuses it).
+      const close = xml.indexOf(text === "<!--" ? "-->" : "]]>", token.lastIndex);
+      if (close < 0) break;
+      token.lastIndex = close + 3;
+      continue;
+    }
+    const code = hex !== undefined ? parseInt(hex, 16) : parseInt(decimal!, 10);
+    // XML 1.0 Char: no NUL, no surrogates, nothing past U+10FFFF; such a reference stays as written.
+    if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) continue;
+    out += xml.slice(copied, match.index) + (XML_ESCAPES[code] ?? String.fromCodePoint(code));
+    copied = token.lastIndex;
+  }
+  return out + xml.slice(copied);
+}
+
+const XML_ESCAPES: Record<number, string> = { 0x26: "&amp;", 0x3c: "&lt;", 0x3e: "&gt;", 0x22: "&quot;", 0x27: "&apos;" };
 
 /** A text sitemap: one absolute URL a line (the protocol's alternative format). */
 function plainTextSitemap(text: string): ParsedSitemap {

@@ -51,4 +51,16 @@ describe("sitemapText", () => {
     expect(bomb.length).toBeLessThan(100_000);
     expect(sitemapText(bomb)).toEqual({ text: "", truncated: true });
   });
+
+  it("decodes numeric character references in any spelling, but not inside CDATA nor a decoded &amp; (found by the fuzz target)", () => {
+    const xml = `<urlset><url><loc>http://s.test/caf&#233;?a=1&#x26;b=2&#X3e;</loc></url><url><loc>http://s.test/x?q=&amp;#38;</loc></url><url><loc><![CDATA[http://s.test/y?&#38;]]></loc></url><url><loc>http://s.test/z&#x3e;&#0;</loc></url></urlset>`;
+    expect(parseSitemap(xml).entries.map((e) => e.url)).toEqual(["http://s.test/café?a=1&b=2&#X3e;", "http://s.test/x?q=&#38;", "http://s.test/y?&#38;", "http://s.test/z>&#0;"]);
+  });
+
+  it("reads a file of unterminated CDATA openings with character references in linear time", () => {
+    const hostile = `<urlset>&#38;${"<![CDATA[".repeat(200_000)}`;
+    const started = performance.now();
+    expect(parseSitemap(hostile).entries).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
 });
