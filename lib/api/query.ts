@@ -37,14 +37,16 @@ export function pagingParams(defaultLimit = 100, maxLimit = 1000) {
  */
 export function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.output<S> {
   const params = new URL(request.url).searchParams;
-  const values: Record<string, string> = {};
-  const fields: Record<string, string> = {};
+  // Maps, then Object.fromEntries (own properties): with `{}` and `key in values`, `?constructor=1`
+  // was "given more than once" and `?__proto__=1` vanished past the strict schema (fuzz target).
+  const values = new Map<string, string>();
+  const repeated = new Map<string, string>();
   for (const [key, value] of params) {
-    if (key in values) fields[key] = "is given more than once";
-    values[key] = value;
+    if (values.has(key)) repeated.set(key, "is given more than once");
+    values.set(key, value);
   }
-  if (Object.keys(fields).length > 0) throw new InvalidRequestError(fields, "Invalid query");
-  const parsed = schema.safeParse(values);
+  if (repeated.size > 0) throw new InvalidRequestError(Object.fromEntries(repeated), "Invalid query");
+  const parsed = schema.safeParse(Object.fromEntries(values));
   if (!parsed.success) throw new InvalidRequestError(toFieldErrors(parsed.error, "is not a known parameter"), "Invalid query");
   return parsed.data;
 }
