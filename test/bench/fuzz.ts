@@ -2,7 +2,9 @@
  * Fuzz bench: every target of test/fuzz/*.fuzz.ts for 100,000 generated inputs, each in its own
  * child process (a target's heap and caches do not weigh on the next), one after the other.
  *
- *   node --import tsx test/bench/fuzz.ts [--runs 100000] [--seed S] [--only name-substring]
+ *   node --import tsx test/bench/fuzz.ts [--runs 100000] [--seed S] [--only a,b] [--except c,d]
+ *
+ * `--only` / `--except`: comma-separated parts of target names to run / to leave out.
  *
  * Prints a table: target, inputs, failures (with fast-check's counterexample and the seed and path
  * that replay it), seconds, peak heap growth vs the target's bound, heap retained after a full
@@ -16,11 +18,12 @@ interface Options {
   runs: number;
   seed: number;
   only: string | null;
+  except: string[];
   child: string | null;
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { runs: 100_000, seed: Date.now() % 2 ** 31, only: null, child: null };
+  const options: Options = { runs: 100_000, seed: Date.now() % 2 ** 31, only: null, except: [], child: null };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = () => {
@@ -31,6 +34,7 @@ function parseArgs(argv: string[]): Options {
     if (arg === "--runs") options.runs = Number(value());
     else if (arg === "--seed") options.seed = Number(value());
     else if (arg === "--only") options.only = value();
+    else if (arg === "--except") options.except = value().split(",");
     else if (arg === "--child") options.child = value();
     else throw new Error(`unknown option ${arg}`);
   }
@@ -52,7 +56,8 @@ async function runParent(options: Options): Promise<void> {
   console.log(`fuzz bench: ${options.runs} inputs per target, seed ${options.seed}`);
   for (const file of fuzzFiles()) {
     for (const target of await loadTargets(file)) {
-      if (options.only !== null && !target.name.includes(options.only)) continue;
+      if (options.only !== null && !options.only.split(",").some((part) => target.name.includes(part))) continue;
+      if (options.except.some((part) => target.name.includes(part))) continue;
       const child = spawnSync(
         process.execPath,
         ["--import", "tsx", "--expose-gc", import.meta.filename, "--child", file, "--only", target.name, "--runs", String(options.runs), "--seed", String(options.seed)],

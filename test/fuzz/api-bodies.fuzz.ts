@@ -82,7 +82,7 @@ function sameJson(a: unknown, b: unknown): boolean | null {
 
 const jsonBodies = fuzzTarget({
   name: "JSON bodies streamed under the 1 MiB cap",
-  ciRuns: 300,
+  ciRuns: 150,
   memoryBoundMiB: 160,
   property: () =>
     fc.asyncProperty(body, fc.constantFrom(...CONTENT_TYPES), fc.constantFrom("none", "true", "small", "huge", "garbage"), fc.array(fc.integer({ min: 1, max: 64 }), { minLength: 1, maxLength: 4 }), async (text, contentType, length, chunks) => {
@@ -148,7 +148,7 @@ const asReceived = (value: unknown): unknown => JSON.parse(JSON.stringify(value)
 
 const crawlCreation = fuzzTarget({
   name: "crawl creation body (crawl-config schema)",
-  ciRuns: 400,
+  ciRuns: 250,
   memoryBoundMiB: 128,
   property: () =>
     fc.asyncProperty(fc.oneof({ weight: 9, arbitrary: crawlSettings }, { weight: 1, arbitrary: hostileValue }), async (settings) => {
@@ -184,7 +184,7 @@ const harvestBody = fc.record(
 
 const harvests = fuzzTarget({
   name: "harvest bodies (create, update)",
-  ciRuns: 400,
+  ciRuns: 250,
   memoryBoundMiB: 128,
   property: () =>
     fc.property(harvestBody, fc.boolean(), fc.constantFrom([], ["10.0.0.0/8"], ["127.0.0.0/8", "::1/128"]), (value, create, privateNetworks) => {
@@ -200,7 +200,7 @@ const harvests = fuzzTarget({
 
 const liveSettings = fuzzTarget({
   name: "live settings patches",
-  ciRuns: 800,
+  ciRuns: 250,
   memoryBoundMiB: 64,
   property: () =>
     fc.asyncProperty(
@@ -226,7 +226,7 @@ const QUERY_VALUES = ["0", "1", "-1", "100", "1000", "1001", "9007199254740993",
 
 const queries = fuzzTarget({
   name: "query strings of every endpoint schema",
-  ciRuns: 2000,
+  ciRuns: 800,
   memoryBoundMiB: 64,
   property: () =>
     fc.property(

@@ -107,7 +107,7 @@ class ReferenceJar {
 
 const reference = fuzzTarget({
   name: "cookie jar vs an RFC 6265 reference",
-  ciRuns: 2000,
+  ciRuns: 600,
   memoryBoundMiB: 64,
   property: () =>
     fc.property(fc.array(fc.tuple(setCookie, fc.boolean()), { maxLength: 12 }), (cookies) => {
@@ -130,7 +130,7 @@ const LINE_PIECES = ["a=b", "=", ";", " ", "Domain=", ".", "a.example", "Path=",
 
 const hostile = fuzzTarget({
   name: "cookie jar on hostile Set-Cookie lines and states",
-  ciRuns: 2000,
+  ciRuns: 600,
   memoryBoundMiB: 64,
   property: () =>
     fc.property(

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import type { FuzzTarget } from "./fuzz-target";
 import { sampleHeap } from "./heap-meter";
 
-type AnyProperty = fc.IProperty<any> | fc.IAsyncProperty<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type AnyProperty = fc.IPropertyWithHooks<any> | fc.IAsyncPropertyWithHooks<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export interface TargetSpec {
   name: string;
@@ -22,7 +22,7 @@ export function fuzzTarget(spec: TargetSpec): FuzzTarget {
       const property = spec.property();
       if (property.isAsync()) {
         await fc.assert(
-          (property as fc.IAsyncProperty<unknown>).afterEach(async (previous) => {
+          (property as fc.IAsyncPropertyWithHooks<unknown>).afterEach(async (previous) => {
             await previous();
             sampleHeap();
           }),
@@ -30,7 +30,7 @@ export function fuzzTarget(spec: TargetSpec): FuzzTarget {
         );
       } else {
         fc.assert(
-          (property as fc.IProperty<unknown>).afterEach((previous) => {
+          (property as fc.IPropertyWithHooks<unknown>).afterEach((previous) => {
             previous();
             sampleHeap();
           }),

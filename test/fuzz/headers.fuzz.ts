@@ -22,7 +22,7 @@ const otherParameter = fc.tuple(fc.constantFrom("boundary", "format", "q", "leve
 
 const contentType = fuzzTarget({
   name: "Content-Type, charset and Content-Disposition written and read back",
-  ciRuns: 3000,
+  ciRuns: 1200,
   memoryBoundMiB: 64,
   property: () =>
     fc.property(
@@ -48,7 +48,7 @@ const fileName = fc
 
 const disposition = fuzzTarget({
   name: "Content-Disposition file names (RFC 6266, RFC 8187) written and read back",
-  ciRuns: 3000,
+  ciRuns: 1200,
   memoryBoundMiB: 64,
   property: () =>
     fc.property(fileName, fc.constantFrom("quoted", "extended", "both", "token"), fc.constantFrom("attachment", "inline", "Attachment"), fc.option(fileName, { nil: undefined }), (name, form, kind, fallback) => {
@@ -71,7 +71,7 @@ const HEADER_PIECES = ["attachment", ";", "filename", "filename*", "=", '"', "\\
 
 const hostile = fuzzTarget({
   name: "hostile Content-Type, Content-Disposition and Retry-After values",
-  ciRuns: 3000,
+  ciRuns: 1200,
   memoryBoundMiB: 64,
   property: () =>
     fc.property(
@@ -95,7 +95,7 @@ const NOW = Date.UTC(2026, 10, 28, 9, 0, 0);
 /** Retry-After as RFC 9110 writes it: delta-seconds, or an IMF-fixdate (or the obsolete RFC 850 form). */
 const retryAfter = fuzzTarget({
   name: "Retry-After written and read back",
-  ciRuns: 3000,
+  ciRuns: 1200,
   memoryBoundMiB: 64,
   property: () =>
     fc.property(

@@ -57,7 +57,7 @@ function checkLinks(links: ReturnType<typeof extractPageLinks>): void {
 
 const hostile = fuzzTarget({
   name: "link extraction on hostile pages (sync and sliced async agree)",
-  ciRuns: 1500,
+  ciRuns: 600,
   memoryBoundMiB: 96,
   property: () =>
     fc.asyncProperty(page, fc.integer({ min: 1, max: 64 }), async (p, sliceChars) => {
@@ -116,7 +116,7 @@ function referenceText(text: string): string {
 
 const generated = fuzzTarget({
   name: "links of a generated page vs new URL and HTML entity decoding",
-  ciRuns: 800,
+  ciRuns: 250,
   memoryBoundMiB: 64,
   property: () =>
     fc.property(
@@ -148,7 +148,7 @@ const ENTITY_PIECES = ["&", "&amp;", "&amp", "&lt", "&copy", "&copy=2", "&#", "&
 
 const text = fuzzTarget({
   name: "entities, refresh URLs and page decoding on hostile text",
-  ciRuns: 3000,
+  ciRuns: 1200,
   memoryBoundMiB: 64,
   property: () =>
     fc.property(tokensOf(ENTITY_PIECES, 20), anyText(60), anyBytes(300), fc.constantFrom(...ENCODING_LABELS), (entities, content, bytes, contentType) => {

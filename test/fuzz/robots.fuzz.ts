@@ -19,7 +19,7 @@ const LINE_PIECES = ["User-agent", "Disallow", "Allow", "Sitemap", "Crawl-delay"
 
 const hostileText = fuzzTarget({
   name: "robots.txt parser on hostile text",
-  ciRuns: 2000,
+  ciRuns: 800,
   memoryBoundMiB: 64,
   property: () =>
     fc.property(fc.oneof(anyText(400), tokensOf(LINE_PIECES, 80)), fc.oneof(anyText(30), tokensOf(["/", "a", "*", "$", "%", "%2a", "?", "é", "%C3"], 20)), (text, path) => {
@@ -120,7 +120,7 @@ function referenceAllowed(lines: Line[], url: string): boolean {
 
 const decisions = fuzzTarget({
   name: "robots.txt decisions vs an RFC 9309 reference",
-  ciRuns: 2000,
+  ciRuns: 800,
   memoryBoundMiB: 64,
   property: () =>
     fc.property(
@@ -160,7 +160,7 @@ const answer: fc.Arbitrary<Answer> = fc.record({
 
 const cache = fuzzTarget({
   name: "robots.txt cache on hostile answers",
-  ciRuns: 1000,
+  ciRuns: 250,
   memoryBoundMiB: 64,
   property: () =>
     fc.asyncProperty(fc.array(answer, { minLength: 1, maxLength: 8 }), fc.array(anyText(20), { maxLength: 4 }), async (answers, paths) => {

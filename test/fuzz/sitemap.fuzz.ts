@@ -76,7 +76,7 @@ function documentedOrder(entries: Entry[]): Entry[] {
 
 const roundTrip = fuzzTarget({
   name: "sitemap written and parsed back",
-  ciRuns: 1500,
+  ciRuns: 600,
   memoryBoundMiB: 64,
   property: () =>
     fc.property(fc.constantFrom<"urlset" | "index" | "text">("urlset", "index", "text"), fc.array(fc.record({ url: sitemapUrl, lastmod }), { maxLength: 12 }), style, (kind, generated, s) => {
@@ -99,7 +99,7 @@ const XML_PIECES = ["<urlset>", "</urlset>", "<sitemapindex>", "<url>", "</url>"
 
 const hostile = fuzzTarget({
   name: "sitemap reader on hostile bytes",
-  ciRuns: 2000,
+  ciRuns: 800,
   memoryBoundMiB: 96,
   property: () =>
     fc.property(fc.oneof(anyBytes(400), tokensOf(XML_PIECES, 60).map((t) => new Uint8Array(Buffer.from(t)))), fc.nat(3), (raw, how) => {

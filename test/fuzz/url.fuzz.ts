@@ -46,7 +46,7 @@ function parses(value: string): URL | null {
 
 const hrefResolution = fuzzTarget({
   name: "href resolution vs new URL",
-  ciRuns: 3000,
+  ciRuns: 1200,
   memoryBoundMiB: 64,
   property: () =>
     fc.property(baseUrl, fc.array(href, { minLength: 1, maxLength: 8 }), (base, hrefs) => {
@@ -87,7 +87,7 @@ const EXTENSIONS = [".pdf", ".jpg", ".tar.gz", ".gz", ".html"];
 
 const siteScope = fuzzTarget({
   name: "site boundary and URL string fast paths vs parsed URLs",
-  ciRuns: 3000,
+  ciRuns: 1200,
   memoryBoundMiB: 64,
   property: () =>
     fc.property(fc.oneof(baseUrl, anyText(30)), baseUrl, href, (root, page, link) => {
@@ -151,7 +151,7 @@ function decodeIn(encoding: string, bytes: Uint8Array): string {
 
 const queryEncoding = fuzzTarget({
   name: "query encoding in the page's encoding vs TextDecoder",
-  ciRuns: 2000,
+  ciRuns: 800,
   memoryBoundMiB: 64,
   property: () =>
     fc.property(
