@@ -1,7 +1,7 @@
-/** Builds `FuzzTarget`s from fast-check properties, with the heap sampled after every input. */
+/** Builds `FuzzTarget`s from fast-check properties, with the heap sampled after every input (heap-meter.ts). */
 import fc from "fast-check";
 import type { FuzzTarget } from "./fuzz-target";
-import { sampleHeap } from "./heap-meter";
+import { afterInput } from "./heap-meter";
 
 type AnyProperty = fc.IPropertyWithHooks<any> | fc.IAsyncPropertyWithHooks<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -24,7 +24,7 @@ export function fuzzTarget(spec: TargetSpec): FuzzTarget {
         await fc.assert(
           (property as fc.IAsyncPropertyWithHooks<unknown>).afterEach(async (previous) => {
             await previous();
-            sampleHeap();
+            afterInput();
           }),
           { numRuns: runs, seed },
         );
@@ -32,7 +32,7 @@ export function fuzzTarget(spec: TargetSpec): FuzzTarget {
         fc.assert(
           (property as fc.IPropertyWithHooks<unknown>).afterEach((previous) => {
             previous();
-            sampleHeap();
+            afterInput();
           }),
           { numRuns: runs, seed },
         );

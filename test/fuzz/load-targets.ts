@@ -36,7 +36,9 @@ export async function runMeasured(target: FuzzTarget, runs: number, seed: number
     try {
       await target.run(runs, seed);
     } catch (error) {
-      failure = error instanceof Error ? error.message : String(error);
+      // fast-check 4 keeps the predicate's own error as the cause of its report.
+      const cause = error instanceof Error && error.cause instanceof Error ? `\nGot ${error.cause.name}: ${error.cause.message}` : "";
+      failure = (error instanceof Error ? error.message : String(error)) + cause;
     }
   });
   return { name: target.name, inputs: runs, memoryBoundMiB: target.memoryBoundMiB, failure, ...measure };
