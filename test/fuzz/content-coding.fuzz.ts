@@ -47,7 +47,7 @@ const decoding = fuzzTarget({
       fc.nat(),
       async (data, header, damage, maxBodyBytes, overflow, chunkSizes, where) => {
         const codings = applied(header);
-        let wire = codings === null || codings.length > 2 ? data : codings.reduce((bytes, c) => ENCODE[c]!(bytes), data);
+        let wire: Buffer = codings === null || codings.length > 2 ? data : codings.reduce<Buffer>((bytes, c) => ENCODE[c]!(bytes), data);
         if (damage === "cut" && wire.length > 1) wire = wire.subarray(0, where % wire.length);
         if (damage === "flipped" && wire.length > 0) {
           wire = Buffer.from(wire);
@@ -89,7 +89,7 @@ const bombs = fuzzTarget({
   property: () =>
     fc.asyncProperty(fc.constantFrom("gzip", "deflate", "br", "gzip, gzip"), fc.integer({ min: 3, max: 8 }), async (header, mebibytes) => {
       const zeros = Buffer.alloc(mebibytes * 1024 * 1024);
-      const wire = header.split(",").reduce((bytes, c) => ENCODE[c.trim()]!(bytes), zeros);
+      const wire = header.split(",").reduce<Buffer>((bytes, c) => ENCODE[c.trim()]!(bytes), zeros);
       const result = await readBody(Readable.from([wire]), { contentEncoding: header, maxBodyBytes: 64 * 1024 * 1024, overflow: "abort", sink: null });
       if (result.error?.code !== "decompression-bomb") throw new Error(`${header} bomb of ${mebibytes} MiB in ${wire.length} bytes: ${result.error?.code ?? "read whole"}`);
       if (result.bodyBytes > 2 * 1024 * 1024 + 256 * 1024) throw new Error(`decoded ${result.bodyBytes} bytes before stopping`);
