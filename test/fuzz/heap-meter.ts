@@ -36,7 +36,7 @@ export function sampleHeap(): void {
 }
 
 /** Inputs between two full collections while a target runs. */
-export const COLLECT_EVERY_INPUTS = 500;
+export const COLLECT_EVERY_INPUTS = 2000;
 let inputs = 0;
 
 /** Samples the heap after one input, and collects fully every {@link COLLECT_EVERY_INPUTS}. */
