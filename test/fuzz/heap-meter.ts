@@ -1,5 +1,5 @@
 /**
- * Heap growth of a fuzz target while it runs. The peak is sampled after every generated input
+ * Heap growth of a fuzz target while it runs (JS heap and external memory: Buffers count). The peak is sampled after every generated input
  * (targets built with `fuzzTarget` do it through fast-check's `afterEach` hook, calling
  * `afterInput`; other targets may call `sampleHeap` themselves) and on a 5 ms timer, which fires
  * between the awaits of async properties. It includes garbage not yet collected, measured from a
@@ -29,9 +29,18 @@ function exposedGc(): () => void {
   return exposed;
 }
 
+/**
+ * JS heap plus external memory (Buffers, ArrayBuffers: a decoded body or a gzip bomb lives there,
+ * not in the JS heap).
+ */
+function heapBytes(): number {
+  const stats = v8.getHeapStatistics();
+  return stats.used_heap_size + stats.external_memory;
+}
+
 /** Records the current heap size if it is the largest seen since the run started. */
 export function sampleHeap(): void {
-  const used = v8.getHeapStatistics().used_heap_size;
+  const used = heapBytes();
   if (used > peakBytes) peakBytes = used;
 }
 
@@ -56,7 +65,7 @@ export interface HeapMeasure {
 /** Runs `work` from a collected heap and reports its peak and retained growth and its duration. */
 export async function measureHeap(work: () => Promise<void>): Promise<HeapMeasure> {
   collectGarbage();
-  const baseline = v8.getHeapStatistics().used_heap_size;
+  const baseline = heapBytes();
   peakBytes = baseline;
   inputs = 0;
   const timer = setInterval(sampleHeap, 5);
@@ -70,6 +79,6 @@ export async function measureHeap(work: () => Promise<void>): Promise<HeapMeasur
   sampleHeap();
   const peak = peakBytes;
   collectGarbage();
-  const retained = v8.getHeapStatistics().used_heap_size - baseline;
+  const retained = heapBytes() - baseline;
   return { peakGrowthMiB: (peak - baseline) / MIB, retainedMiB: retained / MIB, seconds };
 }
