@@ -79,11 +79,11 @@ const roundTrip = fuzzTarget({
   ciRuns: 600,
   memoryBoundMiB: 64,
   property: () =>
-    fc.property(fc.constantFrom<"urlset" | "index" | "text">("urlset", "index", "text"), fc.array(fc.record({ url: sitemapUrl, lastmod }), { maxLength: 12 }), style, (kind, generated, s) => {
+    fc.asyncProperty(fc.constantFrom<"urlset" | "index" | "text">("urlset", "index", "text"), fc.array(fc.record({ url: sitemapUrl, lastmod }), { maxLength: 12 }), style, async (kind, generated, s) => {
       const entries = kind === "text" ? generated.map((e) => ({ url: e.url.replace(/\s/g, "%20"), lastmod: null })) : generated;
       const written = kind === "text" ? entries.map((e) => e.url).join(s.padding.includes("\r") ? "\r\n" : "\n") : writeXml(kind, entries, s);
       const bytes = Buffer.from(written, "utf8");
-      const read = sitemapText(s.gzip ? gzipSync(bytes) : bytes);
+      const read = await sitemapText(s.gzip ? gzipSync(bytes) : bytes);
       if (read === null || read.truncated || read.text !== written) throw new Error("sitemapText did not give the text back");
       const parsed = parseSitemap(read.text);
       if (entries.length === 0) return; // an empty file is `invalid` for text and XML alike; nothing to compare
@@ -102,12 +102,12 @@ const hostile = fuzzTarget({
   ciRuns: 800,
   memoryBoundMiB: 96,
   property: () =>
-    fc.property(fc.oneof(anyBytes(400), tokensOf(XML_PIECES, 60).map((t) => new Uint8Array(Buffer.from(t)))), fc.nat(3), (raw, how) => {
+    fc.asyncProperty(fc.oneof(anyBytes(400), tokensOf(XML_PIECES, 60).map((t) => new Uint8Array(Buffer.from(t)))), fc.nat(3), async (raw, how) => {
       // As sent, gzip-compressed, or a gzip stream cut short (a truncated download).
       let body = Buffer.from(raw);
       if (how === 1) body = gzipSync(body);
       if (how === 2) body = gzipSync(body).subarray(0, Math.max(2, body.length >> 1));
-      const read = sitemapText(body);
+      const read = await sitemapText(body);
       if (read === null) return;
       const parsed = parseSitemap(read.text);
       if (!["urlset", "index", "invalid"].includes(parsed.kind)) throw new Error(`kind ${parsed.kind}`);
