@@ -319,16 +319,18 @@ export class CrawlConfigError extends Error {
 }
 
 export function zodFieldErrors(error: z.ZodError): FieldErrors {
-  const fields: FieldErrors = {};
+  // A Map, then own properties: on `{}`, `fields.__proto__ = …` set nothing, so settings with a
+  // `__proto__` key were refused naming no field (found by test/fuzz/api-bodies.fuzz.ts).
+  const fields = new Map<string, string>();
   for (const issue of error.issues) {
     if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) fields[[...issue.path, key].join(".")] = "is not a known setting";
+      for (const key of issue.keys) fields.set([...issue.path, key].join("."), "is not a known setting");
       continue;
     }
-    const field = issue.path.join(".") || "(body)";
-    fields[field] ??= issue.message.replace(/^Invalid input: expected (\w+), received (\w+)$/, "must be a $1, got $2");
+    const field = issue.path.map(String).join(".") || "(body)";
+    if (!fields.has(field)) fields.set(field, issue.message.replace(/^Invalid input: expected (\w+), received (\w+)$/, "must be a $1, got $2"));
   }
-  return fields;
+  return Object.fromEntries(fields);
 }
 
 /**

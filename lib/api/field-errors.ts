@@ -5,14 +5,16 @@ import type { z } from "zod";
  * field (the first), because a form shows one message under each input.
  */
 export function toFieldErrors(error: z.ZodError, unknownKeyMessage: string): Record<string, string> {
-  const fields: Record<string, string> = {};
+  // A Map, then own properties: on `{}`, `fields.constructor ??= …` kept Object's constructor and
+  // `fields.__proto__ = …` set nothing, so `{"constructor": 1}` got a 400 naming no field (fuzz target).
+  const fields = new Map<string, string>();
+  const add = (field: string, message: string) => void (fields.has(field) || fields.set(field, message));
   for (const issue of error.issues) {
     if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) fields[[...issue.path, key].join(".")] ??= unknownKeyMessage;
+      for (const key of issue.keys) add([...issue.path, key].join("."), unknownKeyMessage);
       continue;
     }
-    const field = issue.path.join(".") || "(body)";
-    fields[field] ??= issue.message.replace(/^Invalid input: expected (\w+), received (\w+)$/, "must be a $1, got $2");
+    add(issue.path.map(String).join(".") || "(body)", issue.message.replace(/^Invalid input: expected (\w+), received (\w+)$/, "must be a $1, got $2"));
   }
-  return fields;
+  return Object.fromEntries(fields);
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { DEFAULT_MAX_POINTS } from "../store/queries/get-crawl-metrics";
 import { GROUP_SORTS } from "../store/queries/get-tag-path-groups";
 import { REQUEST_OUTCOMES } from "../store/queries/get-requests-page";
-import { intParam, limitParam, pagingParams } from "./query";
+import { intParam, limitParam, MAX_ROW_ID, pagingParams } from "./query";
 
 /**
  * The query string of each endpoint (docs/API.md). Strict: an unknown parameter is a 400,
@@ -14,7 +14,7 @@ export const listCrawlsQuery = z.strictObject({
 });
 
 export const metricsQuery = z.strictObject({
-  after: intParam(-1, Number.MAX_SAFE_INTEGER).optional(),
+  after: intParam(-1, MAX_ROW_ID).optional(),
   maxPoints: intParam(2, 100_000).default(DEFAULT_MAX_POINTS),
 });
 

@@ -32,16 +32,20 @@ export const decode = (() => {
   let out = "";
   const append = (start: number, end: number): void => void (out += buffer.slice(start, end));
   const appendCodePoint = (codepoint: number): void => void (out += String.fromCodePoint(codepoint));
-  const tokenizer = new Tokenizer({ decodeEntities: true }, {
+  const callbacks = {
     onattribdata: append, onattribentity: appendCodePoint, ontext: append, ontextentity: appendCodePoint,
     onattribend: noop, onattribname: noop, oncdata: noop, onclosetag: noop, oncomment: noop, ondeclaration: noop,
     onend: noop, onopentagend: noop, onopentagname: noop, onprocessinginstruction: noop, onselfclosingtag: noop,
-  });
+  };
   return (value: string, inAttribute: boolean): string => {
     if (!value.includes("&")) return value;
     out = "";
     buffer = inAttribute ? '<a b="' + value.replace(/"/g, "&quot;") + '">' : value;
-    tokenizer.reset();
+    // A new tokenizer per value: `Tokenizer.reset()` (htmlparser2 10) leaves `isSpecial` set after
+    // a value that opened `<style>` or `<title>`, and the next value's `<` then crashed in
+    // `stateInSpecialTag` (TypeError, reading `currentSequence.length`): one page's anchor text
+    // made link extraction of a later page throw (found by test/fuzz/links.fuzz.ts).
+    const tokenizer = new Tokenizer({ decodeEntities: true }, callbacks);
     tokenizer.write(buffer);
     tokenizer.end();
     return out;

@@ -60,4 +60,10 @@ describe("CookieJar", () => {
     expect(() => CookieJar.fromState([["a", "1", "a.org", "yes", "/", false]] as never)).toThrow(/Invalid cookie jar state/);
     expect(() => CookieJar.fromState({} as never)).toThrow(/Invalid cookie jar state/);
   });
+
+  it("ignores a Set-Cookie line holding a control character, so no CR or NUL reaches a Cookie header (RFC 6265 5.2; found by the fuzz target)", () => {
+    const jar = new CookieJar();
+    jar.store("http://a.example/", "a=b\ra=b\nc=d\u0000e\nok=1 \t", 0);
+    expect(jar.header("http://a.example/")).toBe("ok=1");
+  });
 });

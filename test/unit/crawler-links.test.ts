@@ -231,3 +231,13 @@ function cmsPage(): string {
   parts.push(`</ul><p><a href="mailto:info@example.org">mail</a></p></footer><script src="/app.js"></script></body></html>`);
   return parts.join("\n");
 }
+
+describe("extractLinks: entity decoding keeps no state between values", () => {
+  it("a value that opened <style> or <title> does not break the next one (found by the fuzz target)", async () => {
+    const { decode } = await import("../../lib/crawler/link-text");
+    expect(decode("<title>&amp;", false)).toBe("&");
+    expect(decode("a<b>&amp;", false)).toBe("a&");
+    expect(extractLinks("<a href=/x><style>&amp;</style></a>", "http://example.org/")).toHaveLength(1);
+    expect(extractLinks("<a href=/y>a<b>&amp;</b></a>", "http://example.org/").map((l) => l.anchorText)).toEqual(["a&"]);
+  });
+});

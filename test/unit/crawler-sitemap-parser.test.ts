@@ -40,15 +40,33 @@ describe("parseSitemap", () => {
 });
 
 describe("sitemapText", () => {
-  it("gunzips by magic bytes and leaves plain XML as it is", () => {
+  it("gunzips by magic bytes and leaves plain XML as it is", async () => {
     const xml = urlset("<url><loc>http://s.test/a</loc></url>");
-    expect(sitemapText(gzipSync(xml))).toEqual({ text: xml, truncated: false });
-    expect(sitemapText(Buffer.from(xml))).toEqual({ text: xml, truncated: false });
+    expect(await sitemapText(gzipSync(xml))).toEqual({ text: xml, truncated: false });
+    expect(await sitemapText(Buffer.from(xml))).toEqual({ text: xml, truncated: false });
   });
 
-  it("stops a gzip bomb at the 50 MB cap instead of inflating it", () => {
+  it("stops a gzip bomb at the 50 MB cap instead of inflating it", async () => {
     const bomb = gzipSync(Buffer.alloc(MAX_SITEMAP_BYTES + 1024 * 1024, 0x20));
     expect(bomb.length).toBeLessThan(100_000);
-    expect(sitemapText(bomb)).toEqual({ text: "", truncated: true });
+    expect(await sitemapText(bomb)).toEqual({ text: "", truncated: true });
+  });
+
+  it("decodes numeric character references in any spelling, but not inside CDATA nor a decoded &amp; (found by the fuzz target)", () => {
+    const xml = `<urlset><url><loc>http://s.test/caf&#233;?a=1&#x26;b=2&#X3e;</loc></url><url><loc>http://s.test/x?q=&amp;#38;</loc></url><url><loc><![CDATA[http://s.test/y?&#38;]]></loc></url><url><loc>http://s.test/z&#x3e;&#0;</loc></url></urlset>`;
+    expect(parseSitemap(xml).entries.map((e) => e.url)).toEqual(["http://s.test/café?a=1&b=2&#X3e;", "http://s.test/x?q=&#38;", "http://s.test/y?&#38;", "http://s.test/z>&#0;"]);
+  });
+
+  it("reads a file of unterminated CDATA openings with character references in linear time", () => {
+    const hostile = `<urlset>&#38;${"<![CDATA[".repeat(200_000)}`;
+    const started = performance.now();
+    expect(parseSitemap(hostile).entries).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it("reads a corrupt or cut gzip as null without keeping memory (gunzipSync leaked ~18 KB per failure; found by the fuzz target)", async () => {
+    const corrupt = Buffer.from([0x1f, 0x8b, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(await sitemapText(corrupt)).toBeNull();
+    expect(await sitemapText(gzipSync(Buffer.from("http://s.test/a")).subarray(0, 12))).toBeNull();
   });
 });

@@ -33,4 +33,18 @@ describe("harvest schedules", () => {
     expect(dueTimesSince(daily, new Date("2026-11-24T06:00:00Z"), new Date("2026-11-23T07:00:00Z"))).toBe(0);
     expect(dueTimesSince({ cron: "* * * * *", timeZone: "UTC" }, new Date("2026-01-01T00:00:00Z"), new Date("2026-02-01T00:00:00Z"), 50)).toBe(50);
   });
+
+  it("combines day-of-month and day-of-week as Vixie cron does: OR when both are restricted, AND when either starts with * (found by the fuzz target)", () => {
+    const from = new Date("2026-01-01T12:00:00Z"); // a Thursday
+    const days = (cron: string) => nextRunTimes({ cron, timeZone: "UTC" }, from, 3).map((date) => date.toISOString().slice(0, 10));
+    expect(days("0 0 13 * 5")).toEqual(["2026-01-02", "2026-01-09", "2026-01-13"]); // the 13th or a Friday
+    expect(days("0 0 */2 * 1")).toEqual(["2026-01-05", "2026-01-19", "2026-02-09"]); // odd-day Mondays
+    expect(days("0 0 1 * */1")).toEqual(["2026-02-01", "2026-03-01", "2026-04-01"]);
+    expect(cronProblem("0 0 31 2 */1")).toBe("never matches a date");
+  });
+
+  it("reads the day range SUN-SUN as Sunday (croner reads it as every day)", () => {
+    const from = new Date("2026-01-01T12:00:00Z");
+    expect(nextRunTimes({ cron: "0 0 * * SUN-SUN", timeZone: "UTC" }, from, 2).map((date) => date.toISOString().slice(0, 10))).toEqual(["2026-01-04", "2026-01-11"]);
+  });
 });

@@ -511,7 +511,8 @@ export class CrawlEngine {
       const final = await this.getFollowingRedirects(url, context, "sitemap");
       const response = final?.outcome.result;
       if (!final || !final.inSite || !response?.body || response.status < 200 || response.status >= 300) continue;
-      const text = this.parts.meter.time(() => sitemapText(response.body!));
+      // Gunzipped on libuv's pool (sitemap-parser.ts says why it is asynchronous): no engine time to meter.
+      const text = await sitemapText(response.body!);
       if (!text) continue;
       const sitemap = this.parts.meter.time(() => parseSitemap(text.text));
       if (text.truncated || sitemap.truncated) this.limitEvents.sitemapCut(final.url, MAX_SITEMAP_URLS, MAX_SITEMAP_BYTES);

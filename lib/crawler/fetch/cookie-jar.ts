@@ -91,7 +91,9 @@ export class CookieJar {
   }
 
   private storeOne(target: URL, line: string, now: number): void {
-    if (line.length > MAX_COOKIE_CHARS) return;
+    // RFC 6265 5.2: a line with a control character (HTAB aside) is ignored whole; kept, a CR
+    // or NUL would make the next request's Cookie header invalid (found by the fuzz target).
+    if (line.length > MAX_COOKIE_CHARS || CONTROL_CHARACTER.test(line)) return;
     const [pair = "", ...attributes] = line.split(";");
     const eq = pair.indexOf("=");
     if (eq < 0) return; // RFC 6265 5.2: a name-value pair without "=" is ignored
@@ -134,6 +136,8 @@ export class CookieJar {
     this.cookies.set(key, { name, value, domain, hostOnly, path, secure });
   }
 }
+
+const CONTROL_CHARACTER = /[\x00-\x08\x0a-\x1f\x7f]/;
 
 /** A later cookie with the same domain, path and name replaces the earlier (RFC 6265 5.3). */
 function cookieKey(domain: string, path: string, name: string): string {

@@ -53,11 +53,15 @@ export function retryDelayMs(result: FetchResult, attempt: number, policy: Retry
   return Math.round(exp / 2 + (exp / 2) * policy.random());
 }
 
-/** Retry-After as delta-seconds or an HTTP date; null when absent or unparsable. */
+/**
+ * Retry-After as delta-seconds or an HTTP date, in ms; null when absent or unparsable. Always a
+ * safe integer: delta-seconds past 2^53 ms (285,000 years) are cut there, where `Number(text) * 1000`
+ * gave a rounded or an Infinite delay that JSON (request rows, events) would store as null.
+ */
 export function parseRetryAfterMs(value: string | undefined, nowMs = Date.now()): number | null {
   if (value === undefined) return null;
   const text = value.trim();
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  if (/^\d+$/.test(text)) return Math.min(Number(text) * 1000, Number.MAX_SAFE_INTEGER);
   const date = Date.parse(text);
   return Number.isNaN(date) ? null : Math.max(0, date - nowMs);
 }

@@ -71,20 +71,22 @@ function parsePatch(patch: unknown): LiveSettingsPatch {
   if (typeof patch !== "object" || patch === null || Array.isArray(patch)) {
     throw new InvalidRequestError({ "(body)": "must be a JSON object" }, "Invalid settings");
   }
-  const fields: Record<string, string> = {};
+  // Own keys only, collected in a Map: `EDITABLE["constructor"]` is Object's constructor, and a
+  // patch `{"constructor": {}}` (or `__proto__`) made this read `.schema.shape` of it, a 500
+  // (found by test/fuzz/api-bodies.fuzz.ts).
+  const fields = new Map<string, string>();
   for (const [key, value] of Object.entries(patch)) {
-    const editable = EDITABLE[key];
+    const editable = Object.hasOwn(EDITABLE, key) ? EDITABLE[key] : undefined;
     if (!editable) {
-      fields[key] =
-        key === "allowPrivateNetwork" ? ALLOW_PRIVATE_NETWORK_IS_SERVER_SETTING : key in crawlConfigSchema.shape ? NOT_EDITABLE : "is not a known setting";
+      fields.set(key, key === "allowPrivateNetwork" ? ALLOW_PRIVATE_NETWORK_IS_SERVER_SETTING : Object.hasOwn(crawlConfigSchema.shape, key) ? NOT_EDITABLE : "is not a known setting");
     } else if (typeof value === "object" && value !== null && !Array.isArray(value)) {
       const known = Object.keys(editable.schema.shape);
       for (const inner of Object.keys(value)) {
-        if (!editable.fields.includes(inner)) fields[`${key}.${inner}`] = known.includes(inner) ? NOT_EDITABLE : "is not a known setting";
+        if (!editable.fields.includes(inner)) fields.set(`${key}.${inner}`, known.includes(inner) ? NOT_EDITABLE : "is not a known setting");
       }
     }
   }
-  if (Object.keys(fields).length > 0) throw new InvalidRequestError(fields, "Invalid settings");
+  if (fields.size > 0) throw new InvalidRequestError(Object.fromEntries(fields), "Invalid settings");
   const parsed = liveSettingsPatchSchema.safeParse(patch);
   if (!parsed.success) throw new InvalidRequestError(toFieldErrors(parsed.error, "is not a known setting"), "Invalid settings");
   if (!parsed.data.blocklist && !parsed.data.politeness) {
