@@ -173,7 +173,7 @@ export function loadConfig(overrides: Partial<z.input<typeof envSchema>> = {}, c
     workerMaxStepMs: env.FORAGE_WORKER_MAX_STEP_MS,
     workerBlockedExitMs: env.FORAGE_WORKER_BLOCKED_EXIT_MS,
     privateNetworks: parseCidrSetting("FORAGE_PRIVATE_NETWORKS", env.FORAGE_PRIVATE_NETWORKS ?? ""),
-    trustedProxies: parseCidrSetting("FORAGE_TRUSTED_PROXIES", env.FORAGE_TRUSTED_PROXIES ?? ""),
+    trustedProxies: parseProxySetting(env.FORAGE_TRUSTED_PROXIES ?? ""),
     passwordHashConcurrency: env.FORAGE_PASSWORD_HASH_CONCURRENCY,
     storage: parseStorage(env),
   };
@@ -226,6 +226,14 @@ function parseCidrSetting(name: string, text: string): string[] {
     if (error instanceof CidrError) throw new ConfigError(`Invalid environment: ${name}: ${error.message}`);
     throw error;
   }
+}
+
+/** Proxies are address ranges: the network policy's list syntax, without its ports. */
+function parseProxySetting(text: string): string[] {
+  const entries = parseCidrSetting("FORAGE_TRUSTED_PROXIES", text);
+  const withPort = entries.find((entry) => /\/\d+\]?:/.test(entry));
+  if (withPort) throw new ConfigError(`Invalid environment: FORAGE_TRUSTED_PROXIES: ${withPort} names ports; a proxy is an address range (e.g. 127.0.0.1/32)`);
+  return entries;
 }
 
 function pickEnv(): Record<string, string | undefined> {
