@@ -275,9 +275,8 @@ describe("Compare crawls", () => {
       expect(new Set(crawls.map((s) => s.dash)).size).toBe(6);
       expect(new Set(crawls.map((s) => s.marker)).size).toBe(6);
       expect(new Set(crawls.map((s) => s.color)).size).toBe(6);
-      await page.waitForTimeout(300);
-      // Nothing wider than the screen: the page does not scroll sideways.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      // Nothing wider than the screen: the page does not scroll sideways (polled: the chart settles its layout after a resize).
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 5_000 }).toBeLessThanOrEqual(width);
       await page.screenshot({ path: path.join(SHOTS, `compare-view-${width}.png`), fullPage: true });
       await chart.screenshot({ path: path.join(SHOTS, `compare-chart-${width}.png`) });
       await page.close();
