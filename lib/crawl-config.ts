@@ -266,6 +266,19 @@ export const algorithmParamsSchema = z.strictObject({
   focusedWarmupRequests: z.number().int().min(0).max(10_000_000).default(100),
 });
 
+/** The id of a recipe (`forage recipes list`), or "auto": whichever the site's pages show. */
+export const RECIPE_CHOICE_AUTO = "auto";
+
+const applicationsSchema = z.strictObject({
+  /**
+   * Use the site's own catalog or API when its application is recognised: its enumerations
+   * become actions the bandit chooses among. @default true
+   */
+  use: z.boolean().default(true),
+  /** "auto" (recognised from the site's pages), or a recipe id: that application is assumed (its probe still confirms it). @default "auto" */
+  recipe: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, "must be \"auto\" or a recipe id (lower-case letters, digits and dashes)").max(100).default(RECIPE_CHOICE_AUTO),
+});
+
 export const crawlConfigSchema = z.strictObject({
   rootUrl: rootUrlSchema,
   name: z.string().trim().max(200).nullable().default(null),
@@ -295,6 +308,8 @@ export const crawlConfigSchema = z.strictObject({
   after: z.number().int("must be a whole number").positive("must be a crawl id").nullable().default(null),
   /** With `after`: a conditional GET of every known file (304 unchanged, 404/410 gone, new bytes changed). @default false */
   checkKnownFiles: z.boolean().default(false),
+  /** Application-aware crawling (docs/RECIPES.md; SB strategies). */
+  applications: applicationsSchema.default(applicationsSchema.parse({})),
 });
 
 /** The field message of an API request that sets `allowPrivateNetwork`. */

@@ -32,6 +32,7 @@ export function normalizeConfig(raw: unknown, crawl: { rootUrl: string; seed: nu
     allowPrivateNetwork: pick(shape.allowPrivateNetwork, stored.allowPrivateNetwork),
     after: pick(shape.after, stored.after),
     checkKnownFiles: pick(shape.checkKnownFiles, stored.checkKnownFiles),
+    applications: pick(shape.applications, stored.applications),
   };
 }
 

@@ -23,6 +23,8 @@ export const MANIFEST_COLUMNS = [
   "versions",
   "warcFile",
   "warcRecordId",
+  "recordTitle",
+  "recordPage",
 ] as const;
 
 /** What `note` says when a target's file is not in the storage (the `file` cell is then empty). */
@@ -55,6 +57,9 @@ export interface ManifestEntry {
   /** The WARC file (name) and record holding the target's response; "" when the crawl kept no archive. */
   warcFile: string;
   warcRecordId: string;
+  /** The record (dataset, item) the file belongs to, as the site's application lists it; "" when none says. */
+  recordTitle: string;
+  recordPage: string;
   /** Storage key of the stored file when this entry is the first with its content; else null. */
   sourceKey: string | null;
 }
@@ -103,7 +108,7 @@ export async function* manifestEntries(
       where: { crawlId, id: { gt: cursor, ...(upToId !== undefined ? { lte: upToId } : {}) } },
       orderBy: { id: "asc" },
       take: pageSize,
-      select: { id: true, url: true, mime: true, bytes: true, sha256: true, storagePath: true, sourceUrl: true, tagPath: true, fetchedAt: true },
+      select: { id: true, url: true, mime: true, bytes: true, sha256: true, storagePath: true, sourceUrl: true, tagPath: true, fetchedAt: true, recordTitle: true, recordPage: true },
     });
     if (rows.length === 0) return;
     for (const row of rows) {
@@ -123,6 +128,8 @@ export async function* manifestEntries(
         fetchedAt: row.fetchedAt.toISOString(),
         warcFile: records.get(row.url)?.warcFile ?? "",
         warcRecordId: records.get(row.url)?.recordId ?? "",
+        recordTitle: row.recordTitle ?? "",
+        recordPage: row.recordPage ?? "",
         change: (entry?.change ?? "") as FileChange | "",
         firstSeenCrawlId: entry?.firstSeenCrawlId ?? null,
         lastSeenCrawlId: entry?.lastSeenCrawlId ?? null,

@@ -135,7 +135,10 @@ async function hubPages(db: Db, crawlId: number, rootUrl: string): Promise<Revis
 export async function loadRecrawlBasis(db: Db, dataDir: string, previousCrawlId: number, checkKnownFiles: boolean): Promise<RecrawlBasis> {
   const report = await readChangeReport(dataDir, previousCrawlId);
   const known = report ? report.files.filter((file) => file.change !== "gone").map(knownFileOf) : await storedFiles(db, previousCrawlId);
-  return { previousCrawlId, learned: await readLearnedState(dataDir, previousCrawlId), known, checkKnownFiles };
+  const previous = await db.crawl.findUnique({ where: { id: previousCrawlId }, select: { startedAt: true } });
+  // An hour early: the site's clock and ours may disagree, and a file listed twice costs one conditional GET.
+  const previousStartedAt = previous?.startedAt ? new Date(previous.startedAt.getTime() - 3_600_000).toISOString() : undefined;
+  return { previousCrawlId, learned: await readLearnedState(dataDir, previousCrawlId), known, checkKnownFiles, ...(previousStartedAt ? { previousStartedAt } : {}) };
 }
 
 function knownFileOf(entry: ChangeEntry): KnownFile {

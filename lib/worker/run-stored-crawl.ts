@@ -22,6 +22,7 @@ import type { LinkOracle } from "../crawler/engine/link-typer";
 import type { CrawlCounters, CrawlEnd, EventRow } from "../crawler/engine/types";
 import { EngineMeter } from "../crawler/engine/engine-meter";
 import type { StepWatch } from "../crawler/step-watch";
+import { crawlApplicationsFor } from "../recipes/crawl-applications-for";
 
 export interface RunStoredCrawlOptions {
   db: Db;
@@ -193,6 +194,7 @@ export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<Cr
     restore: document?.engine,
     exchangeRecorder: warc ?? undefined,
     recrawl: recrawlBasis,
+    applications: config.applications.use ? crawlApplicationsFor(options.forage.recipesDir, config.applications.recipe, (event) => sink.event(event)) : null,
     afterPage: async () => {
       options.onProgress?.(run.counters);
       // Group snapshots cost one statement per group: every 2 s is plenty for the cockpit.

@@ -22,6 +22,9 @@ import type { RequestContext, RequestOutcome, RequestRunner } from "./request-ru
 import type { CrawlStrategy } from "./strategies/strategy";
 import { pullReward, type Pull } from "./reward";
 import { MAX_SITEMAP_BYTES, MAX_SITEMAP_URLS, parseSitemap, sitemapText } from "../sitemap-parser";
+import { mimeOfExtension } from "../fetch/effective-mime";
+import { enumerationTagPath, isApplicationTagPath, type ApplicationActions } from "./application-actions";
+import type { ApplicationCandidate, ApplicationEnumeration, ApplicationFile } from "./site-applications";
 import type { CrawlCounters, CrawlEnd, CrawlSink, FrontierLink } from "./types";
 
 /** Everything the engine works with; built by `createCrawlEngine` (or restored from a checkpoint). */
@@ -63,6 +66,10 @@ export interface CrawlEngineParts {
   recrawl?: Recrawl | null;
   /** Each link's listing entry text (hashed), kept for the next run; a re-crawl revisits first the pages whose entry changed. */
   listingEntries?: ListingEntries;
+  /** The applications recognised on the site and their enumerations (SB strategies); null to crawl through HTML only. */
+  applications?: ApplicationActions | null;
+  /** A re-crawl: when the previous run started, for enumerations that can list only what changed since. */
+  changedSince?: Date | null;
 }
 
 /** The tag path of the links a sitemap lists: not a path of any page, so they form an action of their own. */
@@ -108,6 +115,8 @@ export class CrawlEngine {
   /** True from taking a link out of the frontier until its page is fully processed. */
   private midPage = false;
   private readonly limitEvents: LimitEvents;
+  /** The root page as fetched, kept until the applications behind the site are recognised from it. */
+  private rootPage: { url: string; html: string; headers: [string, string][] } | null = null;
   rootDone: boolean;
 
   constructor(private readonly parts: CrawlEngineParts) {
@@ -138,6 +147,8 @@ export class CrawlEngine {
         // host would refuse its sitemaps too, and the crawl ends there.
         const rootAnswered = this.parts.counters.requests > this.parts.counters.errors;
         if (this.readsSitemaps && rootAnswered) await this.readSitemaps(root);
+        if (this.parts.applications && rootAnswered) await this.startApplications(root);
+        this.rootPage = null;
         this.rootDone = true;
         this.midPage = false;
         await this.afterPage();
@@ -234,7 +245,7 @@ export class CrawlEngine {
     if (this.urlPatternMatcher()(link.url)) return;
     // A variant filed before its query pair was learnt to be redundant: skipped the same way.
     if (this.parts.queryVariants?.isRedundant(link.url, this.isKnown)) return;
-    const pull = await this.fetchAndReadPage(link);
+    const pull = isApplicationTagPath(link.tagPath) ? await this.pullEnumeration(link) : await this.fetchAndReadPage(link);
     const result = pullReward(pull, this.parts.config.params);
     if (link.depth > 0) this.parts.meter.time(() => this.timeStep(STEP_LEARN, () => this.parts.strategy.feedback(link, result))); // the root page has no group
   }
@@ -251,6 +262,7 @@ export class CrawlEngine {
     if (ok && this.parts.runner.isHtmlMime(response.mime) && response.body) {
       this.labelFetched(link.url, url, "html");
       const { text, encoding, utf8Bytes } = this.parts.meter.time(() => decodeHtmlPage(response.body!, response.headers["content-type"]));
+      if (link.depth === 0 && this.parts.applications) this.rootPage = { url, html: text, headers: Object.entries(response.headers) };
       const { newTargets, knownFiles, downloadedWhileTyping } = await this.fileLinksOf(text, url, link, {
         refreshHeader: response.headers.refresh,
         encoding,
@@ -288,7 +300,7 @@ export class CrawlEngine {
   private async getFollowingRedirects(
     startUrl: string,
     context: RequestContext,
-    plan: "page" | "target" | "sitemap",
+    plan: "page" | "target" | "sitemap" | "api",
   ): Promise<{ outcome: RequestOutcome; url: string; inSite: boolean } | null> {
     let url = startUrl;
     let inSite = true;
@@ -346,6 +358,8 @@ export class CrawlEngine {
     const trapOptions = { extraLengthChars: trapExtraLengthChars, repeatCount: trapRepeatCount };
     if (source === "link" && isTrapUrl(url, this.parts.config.rootUrl, trapOptions)) return false;
     if (hasBlockedExtension(url, this.blockedExtensions)) return false;
+    // Sign-in, edit, search and feed pages of the application behind the site (its recipe's `avoid`).
+    if (source === "link" && this.parts.applications?.avoids(url)) return false;
     return !this.urlPatternMatcher()(url);
   }
 
@@ -547,6 +561,149 @@ export class CrawlEngine {
   }
 
   /**
+   * After the root page: the applications it shows (or the one the crawl's settings name), each
+   * confirmed by its recipe's probe when it has one (one counted request; a probe that fails
+   * costs only itself), then each of their enumerations filed as an action of its own, its first
+   * page the action's only link: the bandit chooses it among the tag-path groups.
+   */
+  private async startApplications(root: FrontierLink): Promise<void> {
+    const actions = this.parts.applications!;
+    const page = this.rootPage;
+    const candidates: ApplicationCandidate[] = [...actions.source.chosen(this.parts.config.rootUrl)];
+    if (candidates.length === 0 && page) candidates.push(...this.parts.meter.time(() => actions.source.recognise(page)));
+    for (const candidate of candidates) {
+      if (!this.parts.budget.canRequest() || this.parts.signal.aborted) return;
+      const application = { ...candidate.application };
+      if (candidate.probe) {
+        const context: RequestContext = { kind: "api", tagPath: null, groupId: null, depth: 1, referrer: root.url };
+        if (!(await this.parts.runner.allowedByRobots(candidate.probe.url, context))) {
+          actions.notConfirmed(application, candidate.probe.url, "is disallowed by robots.txt");
+          continue;
+        }
+        const answer = await this.apiAnswer(candidate.probe.url, context);
+        if (!answer.ok) {
+          actions.notConfirmed(application, candidate.probe.url, answer.why);
+          continue;
+        }
+        const verdict = candidate.probe.check(answer.answer);
+        if (!verdict.confirmed) {
+          actions.notConfirmed(application, candidate.probe.url, verdict.why);
+          continue;
+        }
+        application.probeUrl = candidate.probe.url;
+        if (verdict.version) application.version = verdict.version;
+      }
+      for (const enumeration of actions.add(application)) this.fileEnumeration(enumeration, root.url);
+    }
+  }
+
+  /** An enumeration's first page, as the only link of its action. */
+  private fileEnumeration(enumeration: ApplicationEnumeration, referrer: string): void {
+    const url = normalizeUrl(enumeration.firstUrl(this.parts.changedSince ?? undefined), referrer);
+    if (!url || !this.parts.links.markSeen(url)) return;
+    this.parts.strategy.add(this.parts.links.createLink({ url, tagPath: enumerationTagPath(enumeration.key), anchorText: "", depth: 1, referrer, groupId: null }));
+  }
+
+  /**
+   * One GET of an application's API (redirects followed within the site): the answer's text, or
+   * why there is none in words.
+   */
+  private async apiAnswer(url: string, context: RequestContext): Promise<{ ok: true; answer: { status: number; headers: ReadonlyMap<string, string>; body: string }; url: string } | { ok: false; why: string }> {
+    const final = await this.getFollowingRedirects(url, context, "api");
+    if (!final) return { ok: false, why: this.parts.budget.canRequest() ? "led nowhere (a refused or looping redirect)" : "was not asked: the budget is spent" };
+    if (!final.inSite) return { ok: false, why: `redirected off the site (${final.url})` };
+    const result = final.outcome.result;
+    if (result.outcome === "error") return { ok: false, why: `failed (${result.error?.message ?? "no answer"})` };
+    if (result.status < 200 || result.status >= 300) {
+      const wait = result.status === 429 && result.headers["retry-after"] ? ` (Retry-After ${result.headers["retry-after"]})` : "";
+      return { ok: false, why: `answered ${result.status}${wait}` };
+    }
+    if (!result.body) return { ok: false, why: result.outcome === "too-large" ? "answered more than the page size limit" : `answered ${result.mime || "no type"}, not JSON` };
+    return { ok: true, url: final.url, answer: { status: result.status, headers: new Map(Object.entries(result.headers)), body: result.body.toString("utf8") } };
+  }
+
+  /**
+   * A pull of an enumeration action: one page of the application's API, its files typed from
+   * what the listing declares (no HEAD) and downloaded at once, its next page filed back into
+   * the same action. An answer the recipe does not expect, an error, or a page leading off the
+   * site closes the action with an event; the crawl goes on through the HTML.
+   */
+  private async pullEnumeration(link: FrontierLink): Promise<Pull> {
+    const actions = this.parts.applications;
+    const enumeration = actions?.enumerationOf(link.tagPath);
+    if (!actions || !enumeration) return { kind: "nothing" };
+    const context: RequestContext = { kind: "api", tagPath: link.tagPath, groupId: link.groupId, depth: link.depth, referrer: link.referrer };
+    if (!(await this.parts.runner.allowedByRobots(link.url, context))) {
+      actions.close(link.tagPath, link.url, "is disallowed by robots.txt");
+      return { kind: "nothing" };
+    }
+    const fetched = await this.apiAnswer(link.url, context);
+    if (!fetched.ok) {
+      if (this.parts.budget.canRequest() && !this.parts.signal.aborted) actions.close(link.tagPath, link.url, fetched.why);
+      return { kind: "nothing" };
+    }
+    const listing = this.parts.meter.time(() => enumeration.read(fetched.url, fetched.answer));
+    if (listing.problem) {
+      actions.close(link.tagPath, fetched.url, listing.problem);
+      return { kind: "nothing" };
+    }
+    const inSite = listing.files.filter((file) => isInSite(file.url, this.site));
+    actions.pageRead(link.tagPath, inSite.length);
+    const { downloaded, changed } = await this.takeListedFiles(inSite, link, fetched.url, enumeration);
+    if (listing.files.length > 0 && inSite.length === 0) {
+      actions.close(link.tagPath, fetched.url, `lists its ${listing.files.length} files on other hosts (${new URL(listing.files[0]!.url).host})`);
+      return { kind: "page", newTargets: downloaded, changedKnownFiles: changed };
+    }
+    const next = listing.nextUrl ? normalizeUrl(listing.nextUrl, fetched.url) : null;
+    if (!next) actions.finished(link.tagPath);
+    else if (!isInSite(next, this.site)) actions.close(link.tagPath, fetched.url, `names a next page off the site (${next})`);
+    else if (!this.parts.links.markSeen(next)) actions.close(link.tagPath, fetched.url, `names as its next page one already read (${next})`);
+    else this.parts.strategy.add(this.parts.links.createLink({ url: next, tagPath: link.tagPath, anchorText: "", depth: link.depth, referrer: fetched.url, groupId: null }));
+    return { kind: "page", newTargets: downloaded, changedKnownFiles: changed };
+  }
+
+  /**
+   * The files an enumeration page lists: typed from the declared MIME type or format, else from
+   * the URL's extension, else by the URL classifier (a HEAD while it learns); targets downloaded
+   * at once, each checked again by its answer. Known files of a re-crawl are checked with a
+   * conditional GET when the listing says they changed. Files seen before are skipped.
+   */
+  private async takeListedFiles(files: readonly ApplicationFile[], action: FrontierLink, pageUrl: string, enumeration: ApplicationEnumeration): Promise<{ downloaded: number; changed: number }> {
+    let downloaded = 0;
+    let changed = 0;
+    const recrawl = this.parts.recrawl;
+    for (const file of files) {
+      if (!this.parts.budget.canRequest() || this.parts.signal.aborted) break;
+      const url = normalizeUrl(file.url, pageUrl);
+      if (!url || this.parts.links.has(url) || !this.acceptable(url, "redirect")) continue;
+      this.parts.links.markSeen(url);
+      const context: RequestContext = { kind: "target", tagPath: action.tagPath, groupId: null, depth: action.depth + 1, referrer: pageUrl };
+      if (recrawl?.knownFile(url)) {
+        // A listing of what changed since the previous run: the file did change (or says so).
+        if ((enumeration.listsChangesSince && this.parts.changedSince) || recrawl.checkKnownFiles) changed += await this.checkKnownFile(url, context, action.tagPath);
+        else recrawl.note(url, "seen");
+        continue;
+      }
+      const mime = file.mime ?? mimeOfExtension(new URL(url).pathname.split(".").pop()?.toLowerCase() ?? "");
+      let type: "html" | "target" | "neither" | "downloaded";
+      if (mime) type = this.parts.runner.isTargetMime(mime) ? "target" : "neither";
+      else {
+        const extracted: ExtractedLink = { url, tagPath: action.tagPath, anchorText: file.record?.title ?? "", tag: "a" };
+        type = this.parts.typer.needsHead() ? await this.typeLink(extracted, action) : this.parts.typer.predict(url);
+      }
+      if (type === "downloaded") downloaded += 1;
+      if (type !== "target") continue;
+      const final = await this.getFollowingRedirects(url, context, "target");
+      if (!final) continue;
+      this.recordShape(url, final.outcome.result, final.outcome.isTarget, final.inSite);
+      if (!final.outcome.isTarget) continue;
+      this.labelFetched(url, final.url, "target");
+      if (this.recordTarget(final.outcome, final.url, action, pageUrl, file.record ?? null)) downloaded += 1;
+    }
+    return { downloaded, changed };
+  }
+
+  /**
    * A known file linked again: without `checkKnownFiles` it is taken as unchanged (not
    * downloaded); with it, a conditional GET tells. Returns the reward: 1 when it changed.
    */
@@ -739,7 +896,7 @@ export class CrawlEngine {
   }
 
   /** Records a stored target; false when its body could not be kept. */
-  private recordTarget(outcome: RequestOutcome, url: string, link: FrontierLink, sourceUrl: string | null = link.referrer): boolean {
+  private recordTarget(outcome: RequestOutcome, url: string, link: FrontierLink, sourceUrl: string | null = link.referrer, record: ApplicationFile["record"] | null = null): boolean {
     if (!outcome.stored) return false;
     this.parts.counters.targets += 1;
     this.parts.budget.noteStored(outcome.stored.bytes);
@@ -754,6 +911,7 @@ export class CrawlEngine {
       groupId: link.groupId,
       requestSeq: outcome.seq,
       fetchedAt: new Date(),
+      record,
     });
     return true;
   }

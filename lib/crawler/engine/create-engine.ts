@@ -27,6 +27,8 @@ import { createStrategy } from "./strategies/create-strategy";
 import { restoreStrategy } from "./strategies/restore-strategy";
 import type { CrawlCounters, CrawlSink } from "./types";
 import type { StepWatch } from "../step-watch";
+import { ApplicationActions } from "./application-actions";
+import type { SiteApplications } from "./site-applications";
 
 export function emptyCounters(): CrawlCounters {
   return {
@@ -86,6 +88,12 @@ export interface CreateEngineOptions {
   wrapFetcher?: (fetcher: Fetcher) => Fetcher;
   /** Receives every exchange made over the network (the crawl's WARC). @default none */
   exchangeRecorder?: ExchangeRecorder;
+  /**
+   * The knowledge of web applications (recipes): with it, an SB crawl whose settings allow it
+   * (`config.applications.use`) recognises the application behind the site and chooses among its
+   * enumerations as actions. @default none (HTML only)
+   */
+  applications?: SiteApplications | null;
 }
 
 export interface CrawlRun {
@@ -191,6 +199,13 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
   const recrawl = options.recrawl ? new Recrawl(options.recrawl) : null;
   if (recrawl && restore?.recrawl) recrawl.restore(restore.recrawl, (id) => links.get(id));
   const listingEntries = new ListingEntries(restore?.listingEntries, config.params.maxSeenUrls);
+  const usesApplications = options.applications && config.applications.use && (config.strategy === "sb" || config.strategy === "sb-oracle");
+  // A re-crawl recognises the site again from its root; only a resumed run restores what it had recognised.
+  const applications = usesApplications
+    ? options.restore?.applications
+      ? ApplicationActions.fromState(options.applications!, sink, options.restore.applications)
+      : new ApplicationActions(options.applications!, sink)
+    : null;
   const engine = new CrawlEngine({
     config,
     recrawl,
@@ -222,6 +237,8 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
         }
       : undefined,
     rootDone: restore?.rootDone ?? false,
+    applications,
+    changedSince: options.recrawl?.previousStartedAt ? new Date(options.recrawl.previousStartedAt) : null,
   });
   return {
     engine,
@@ -245,6 +262,7 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
       storedTargetBytes: budget.storedTargetBytes,
       listingEntries: listingEntries.toState(),
       recrawl: recrawl?.toState(),
+      applications: applications && applications.recognised.length > 0 ? applications.toState() : undefined,
     }),
     async close() {
       await ownFetcher?.close();

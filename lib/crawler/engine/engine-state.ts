@@ -9,6 +9,7 @@ import type { LinkTableState } from "./link-table";
 import type { ListingEntriesState } from "./listing-entries";
 import type { QueryVariantFilterState } from "./query-variant-filter";
 import type { RecrawlState } from "./recrawl";
+import type { ApplicationActionsState } from "./application-actions";
 import type { CrawlCounters } from "./types";
 
 /** Format of {@link EngineState}; a checkpoint of another version is not resumed. */
@@ -46,6 +47,8 @@ export interface EngineState {
   readonly listingEntries?: ListingEntriesState;
   /** A re-crawl's progress on the known files and its set-aside pages; absent for a first crawl. */
   readonly recrawl?: RecrawlState;
+  /** The applications recognised and their enumerations' progress; absent when none (or in older states). */
+  readonly applications?: ApplicationActionsState;
 }
 
 export class EngineStateError extends Error {

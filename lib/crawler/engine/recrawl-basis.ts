@@ -36,6 +36,11 @@ export interface RecrawlBasis {
   known: KnownFile[];
   /** Conditional GET of every known file (linked or not) instead of trusting it unchanged. */
   checkKnownFiles: boolean;
+  /**
+   * When the previous run started (ISO 8601), an hour early for clocks that disagree: the
+   * enumerations that can list only what changed since ask for that. Absent: they list everything.
+   */
+  previousStartedAt?: string;
 }
 
 /** Bandit counts, sums and statistics of the previous run are scaled by this: a changed site is relearnt. */

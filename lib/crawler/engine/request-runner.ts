@@ -22,7 +22,23 @@ export interface RequestContext {
   referrer: string | null;
 }
 
-export type BodyPlan = "page" | "target" | "sitemap" | "none";
+export type BodyPlan = "page" | "target" | "sitemap" | "api" | "none";
+
+/** Types an application's API answers with: JSON and its dialects (HAL, JSON-LD, JSON:API), RDF catalogs, or unlabelled. */
+const API_MIMES = new Set([
+  "application/json",
+  "text/json",
+  "application/hal+json",
+  "application/ld+json",
+  "application/vnd.api+json",
+  "application/problem+json",
+  "application/rdf+xml",
+  "text/turtle",
+  "application/xml",
+  "text/xml",
+  "text/plain",
+  "application/octet-stream",
+]);
 
 /** Types a sitemap is served as: XML, gzip (`.xml.gz` without Content-Encoding), plain text, or unlabelled. */
 const SITEMAP_MIMES = new Set(["application/xml", "text/xml", "application/gzip", "application/x-gzip", "text/plain", "application/octet-stream"]);
@@ -117,6 +133,8 @@ export class RequestRunner {
       if (head.status < 200 || head.status >= 300) return false;
       // A sitemap is read into memory, never kept as a target, within the page size cap.
       if (plan === "sitemap") return SITEMAP_MIMES.has(mime) && (head.contentLength === null || head.contentLength <= maxHtmlBytes);
+      // An API answer is read into memory and never kept as a target, even when its type is one.
+      if (plan === "api") return API_MIMES.has(mime) && (head.contentLength === null || head.contentLength <= maxHtmlBytes);
       if (this.targetMimes.has(mime)) return "stream";
       if (plan === "page" && this.isHtmlMime(mime)) return head.contentLength === null || head.contentLength <= maxHtmlBytes;
       return false;
@@ -148,11 +166,11 @@ export class RequestRunner {
         canRetry: () => this.budget.canRequest(),
         onAttempt: (attempt) => {
           this.cookies.store(url, attempt.headers["set-cookie"]);
-          lastSeq = this.meter.time(() => this.recordAttempt(attempt, context));
+          lastSeq = this.meter.time(() => this.recordAttempt(attempt, context, plan));
         },
       },
     );
-    const isTarget = result.outcome === "ok" && result.status >= 200 && result.status < 300 && this.targetMimes.has(result.mime);
+    const isTarget = plan !== "api" && result.outcome === "ok" && result.status >= 200 && result.status < 300 && this.targetMimes.has(result.mime);
     let stored: RequestOutcome["stored"] = null;
     const pendingWriter = writer as TargetBodyWriter | null;
     if (pendingWriter) {
@@ -162,20 +180,21 @@ export class RequestRunner {
     return { result, seq: lastSeq, isTarget, stored };
   }
 
-  private recordAttempt(attempt: AttemptRecord, context: RequestContext): number {
+  private recordAttempt(attempt: AttemptRecord, context: RequestContext, plan: BodyPlan): number {
     const counters = this.counters;
     counters.requests += 1;
     if (attempt.method === "HEAD") counters.headRequests += 1;
     else counters.getRequests += 1;
     const bytes = attempt.wireBytes + attempt.headerBytes;
     const isTarget =
-      attempt.method === "GET" && attempt.outcome === "ok" && attempt.status >= 200 && attempt.status < 300 && this.targetMimes.has(attempt.mime);
+      plan !== "api" && attempt.method === "GET" && attempt.outcome === "ok" && attempt.status >= 200 && attempt.status < 300 && this.targetMimes.has(attempt.mime);
     if (isTarget) counters.targetBytes += bytes;
     else counters.nonTargetBytes += bytes;
     if (attempt.outcome === "error" || attempt.status >= 400) counters.errors += 1;
     const isRedirect = attempt.status >= 300 && attempt.status < 400 && attempt.location !== null;
     let bodySha256: string | null = null;
-    if (this.keepPageBodies && attempt.body && attempt.method === "GET" && this.isHtmlMime(attempt.mime)) {
+    // API answers too: a replay or a resumed crawl reads an enumeration's pages again from them.
+    if (this.keepPageBodies && attempt.body && attempt.method === "GET" && (this.isHtmlMime(attempt.mime) || plan === "api")) {
       bodySha256 = this.sink.pageBody(attempt.body, attempt.archived);
     }
     this.sink.request({

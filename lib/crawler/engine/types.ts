@@ -17,7 +17,7 @@ export interface FrontierLink {
 }
 
 /** Why a request was made. */
-export type RequestKind = "page" | "target" | "bootstrap-head" | "robots" | "sitemap";
+export type RequestKind = "page" | "target" | "bootstrap-head" | "robots" | "sitemap" | "api";
 
 export type RequestOutcome = "ok" | "blocked-mime" | "too-large" | "error" | "robots-disallowed" | "redirect";
 
@@ -55,6 +55,8 @@ export interface TargetRow {
   groupId: number | null;
   requestSeq: number;
   fetchedAt: Date;
+  /** The record (dataset, item) an application's listing says the file belongs to. */
+  record?: { title?: string; page?: string } | null;
 }
 
 export interface MetricRow {

@@ -1,0 +1,98 @@
+import type {
+  ApiAnswer,
+  ApplicationCandidate,
+  ApplicationEnumeration,
+  RecognisedApplication,
+  SiteApplications,
+} from "../crawler/engine/site-applications";
+import { compileUrlPatterns, type UrlMatcher } from "../crawler/url-rules";
+import { firstPageUrl, readEnumerationPage } from "./enumeration-pages";
+import { firstValue } from "./json-path";
+import { pageSigns } from "./page-signs";
+import type { Recipe } from "./recipe-schema";
+import { recogniseApplications, type Candidate } from "./recognise";
+
+/**
+ * The recipes as the crawl engine sees them (`SiteApplications`): candidates from the signs of
+ * a page the crawl fetched anyway, each with its recipe's probe; the enumerations of a
+ * recognised application; its pages to avoid. `choice` is the crawl's setting: "auto", or the
+ * id of the recipe the user chose (assumed at the root URL's origin, its probe still sent).
+ */
+export function crawlApplications(recipes: readonly Recipe[], choice: string = "auto"): SiteApplications {
+  const byId = new Map(recipes.map((recipe) => [recipe.id, recipe]));
+  const avoidMatchers = new Map<string, UrlMatcher>();
+  return {
+    recognise(page) {
+      if (choice !== "auto") return [];
+      const signs = pageSigns(page.url, page.html, page.headers.map(([name, value]) => [name, value] as [string, string]));
+      return recogniseApplications(recipes, signs, page.url).map(candidateOf);
+    },
+    chosen(rootUrl) {
+      const recipe = choice === "auto" ? undefined : byId.get(choice);
+      if (!recipe) return [];
+      return [candidateOf({ recipe, evidence: ["the crawl's settings"], base: new URL("/", rootUrl).href })];
+    },
+    enumerations(application) {
+      const recipe = byId.get(application.recipeId);
+      if (!recipe) return [];
+      return recipe.enumerations.map((enumeration): ApplicationEnumeration => ({
+        key: `${recipe.id}:${enumeration.id}`,
+        name: enumeration.name,
+        listsChangesSince: enumeration.changedSince !== undefined,
+        firstUrl(since) {
+          return firstPageUrl(enumeration, application.base, since);
+        },
+        read(pageUrl, answer) {
+          const page = readEnumerationPage(enumeration, application.base, pageUrl, answer);
+          return {
+            files: page.files.map((file) => ({ url: file.url, ...(file.mime ? { mime: file.mime } : {}), ...(file.record ? { record: { title: file.record.title, page: file.record.page } } : {}) })),
+            records: page.records,
+            nextUrl: page.nextUrl,
+            ...(page.problem ? { problem: page.problem } : {}),
+          };
+        },
+      }));
+    },
+    avoids(application, url) {
+      const recipe = byId.get(application.recipeId);
+      if (!recipe || recipe.avoid.length === 0) return false;
+      let matcher = avoidMatchers.get(recipe.id);
+      if (!matcher) {
+        matcher = compileUrlPatterns(recipe.avoid);
+        avoidMatchers.set(recipe.id, matcher);
+      }
+      return matcher(url);
+    },
+  };
+}
+
+function candidateOf(candidate: Candidate): ApplicationCandidate {
+  const { recipe } = candidate;
+  const application: RecognisedApplication = {
+    recipeId: recipe.id,
+    name: recipe.name,
+    base: candidate.base,
+    evidence: candidate.evidence,
+    ...(candidate.version ? { version: candidate.version } : {}),
+  };
+  const probe = recipe.recognise.probe;
+  if (!probe) return { application };
+  return {
+    application,
+    probe: {
+      url: new URL(probe.path, candidate.base).href,
+      check(answer: ApiAnswer) {
+        let json: unknown;
+        try {
+          json = JSON.parse(answer.body);
+        } catch {
+          return { confirmed: false, why: "did not answer JSON" };
+        }
+        if (firstValue(probe.expect, json) === undefined) return { confirmed: false, why: `answered JSON without ${probe.expect.source}` };
+        const stated = probe.version ? firstValue(probe.version, json) : undefined;
+        const version = typeof stated === "string" || typeof stated === "number" ? String(stated) : undefined;
+        return version ? { confirmed: true, version } : { confirmed: true };
+      },
+    },
+  };
+}

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Target" ADD COLUMN "recordPage" TEXT;
+ALTER TABLE "Target" ADD COLUMN "recordTitle" TEXT;

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Target" ADD COLUMN     "recordPage" TEXT,
+ADD COLUMN     "recordTitle" TEXT;
