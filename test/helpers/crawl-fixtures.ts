@@ -123,6 +123,7 @@ export interface TestCrawlInput {
   politeness?: Record<string, unknown>;
   blocklist?: Record<string, unknown>;
   params?: Record<string, unknown>;
+  applications?: Record<string, unknown>;
 }
 
 /** The parsed settings of a test crawl: 0 ms politeness, private network allowed, the simulator's target types. */
@@ -136,6 +137,7 @@ export function testCrawlConfig(input: TestCrawlInput): CrawlConfig {
     politeness: { delayMs: 0, ...input.politeness },
     blocklist: input.blocklist ?? {},
     params: input.params ?? {},
+    ...(input.applications ? { applications: input.applications } : {}),
     allowPrivateNetwork: true,
   });
 }
@@ -160,7 +162,7 @@ export interface TestCrawlResult {
   wallMs: number;
 }
 
-export interface TestCrawlOptions extends Partial<Pick<CreateEngineOptions, "keepPageBodies" | "live" | "exchangeRecorder" | "stepWatch">> {
+export interface TestCrawlOptions extends Partial<Pick<CreateEngineOptions, "keepPageBodies" | "live" | "exchangeRecorder" | "stepWatch" | "applications">> {
   /** Checked after every page: true pauses the crawl there (`end.kind === "paused"`). */
   stopWhen?: (counters: CrawlCounters) => boolean;
 }
@@ -180,6 +182,7 @@ export async function runTestCrawl(input: TestCrawlInput, options: TestCrawlOpti
     live: options.live,
     exchangeRecorder: options.exchangeRecorder,
     stepWatch: options.stepWatch,
+    applications: options.applications,
     afterPage: async () => {
       if (options.stopWhen?.(run.counters)) stop.abort();
     },

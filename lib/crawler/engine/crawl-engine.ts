@@ -115,8 +115,6 @@ export class CrawlEngine {
   /** True from taking a link out of the frontier until its page is fully processed. */
   private midPage = false;
   private readonly limitEvents: LimitEvents;
-  /** The root page as fetched, kept until the applications behind the site are recognised from it. */
-  private rootPage: { url: string; html: string; headers: [string, string][] } | null = null;
   rootDone: boolean;
 
   constructor(private readonly parts: CrawlEngineParts) {
@@ -147,8 +145,6 @@ export class CrawlEngine {
         // host would refuse its sitemaps too, and the crawl ends there.
         const rootAnswered = this.parts.counters.requests > this.parts.counters.errors;
         if (this.readsSitemaps && rootAnswered) await this.readSitemaps(root);
-        if (this.parts.applications && rootAnswered) await this.startApplications(root);
-        this.rootPage = null;
         this.rootDone = true;
         this.midPage = false;
         await this.afterPage();
@@ -262,7 +258,8 @@ export class CrawlEngine {
     if (ok && this.parts.runner.isHtmlMime(response.mime) && response.body) {
       this.labelFetched(link.url, url, "html");
       const { text, encoding, utf8Bytes } = this.parts.meter.time(() => decodeHtmlPage(response.body!, response.headers["content-type"]));
-      if (link.depth === 0 && this.parts.applications) this.rootPage = { url, html: text, headers: Object.entries(response.headers) };
+      // The application behind the site, recognised before the root's links are filed: its `avoid` list applies to them.
+      if (link.depth === 0 && this.parts.applications) await this.startApplications(link, { url, html: text, headers: Object.entries(response.headers) });
       const { newTargets, knownFiles, downloadedWhileTyping } = await this.fileLinksOf(text, url, link, {
         refreshHeader: response.headers.refresh,
         encoding,
@@ -561,16 +558,15 @@ export class CrawlEngine {
   }
 
   /**
-   * After the root page: the applications it shows (or the one the crawl's settings name), each
+   * On the root page: the applications it shows (or the one the crawl's settings name), each
    * confirmed by its recipe's probe when it has one (one counted request; a probe that fails
    * costs only itself), then each of their enumerations filed as an action of its own, its first
    * page the action's only link: the bandit chooses it among the tag-path groups.
    */
-  private async startApplications(root: FrontierLink): Promise<void> {
+  private async startApplications(root: FrontierLink, page: { url: string; html: string; headers: [string, string][] }): Promise<void> {
     const actions = this.parts.applications!;
-    const page = this.rootPage;
     const candidates: ApplicationCandidate[] = [...actions.source.chosen(this.parts.config.rootUrl)];
-    if (candidates.length === 0 && page) candidates.push(...this.parts.meter.time(() => actions.source.recognise(page)));
+    if (candidates.length === 0) candidates.push(...this.parts.meter.time(() => actions.source.recognise(page)));
     for (const candidate of candidates) {
       if (!this.parts.budget.canRequest() || this.parts.signal.aborted) return;
       const application = { ...candidate.application };

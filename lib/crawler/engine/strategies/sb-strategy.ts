@@ -4,6 +4,7 @@ import type { SleepingBandit } from "../../sleeping-bandit";
 import type { LinkTable } from "../link-table";
 import type { FrontierLink, GroupRow } from "../types";
 import { groupOutlook, OUTLOOK_SAMPLES } from "../../group-outlook";
+import { isApplicationTagPath } from "../application-actions";
 import { LinkScorer, linkFeatures } from "../../link-scorer";
 import { linkRank, SCORER_LOGIT_CAP, SCORER_WEIGHT } from "../../link-rank";
 import { PathSegmentStats } from "../../path-segment-stats";
@@ -127,13 +128,15 @@ export class SbStrategy implements CrawlStrategy {
   };
 
   private readonly outlookOf = (_actionId: number, links: readonly number[]): number => {
+    // An application's enumeration is judged by its pulls alone: the URL statistics learn pages, not API calls.
+    if (isApplicationTagPath(this.links.get(links[0]!)?.tagPath ?? "")) return 0;
     let best = -Infinity;
     for (let draw = 0; draw < OUTLOOK_SAMPLES; draw++) best = Math.max(best, this.rankLink(links[this.prng.nextInt(links.length)]!));
     return groupOutlook(best, this.options.urlOutlookWeight, this.bandit.rewardScale());
   };
 
   feedback(link: FrontierLink, result: PullResult): void {
-    if (this.options.linkRankSamples > 1 || this.options.urlOutlookWeight > 0) {
+    if ((this.options.linkRankSamples > 1 || this.options.urlOutlookWeight > 0) && !isApplicationTagPath(link.tagPath)) {
       this.scorer.addLabel(linkFeatures(link.url, link.anchorText, link.depth), result.reward > 0);
       this.segments.add(link.url, result.reward > 0);
     }
