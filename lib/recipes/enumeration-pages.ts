@@ -28,7 +28,8 @@ export interface EnumerationPage {
 /** `since`: the previous run's start, for `changedSince` (ISO 8601). */
 export function firstPageUrl(enumeration: Enumeration, base: string, since?: Date): string {
   const url = new URL(enumeration.path, base);
-  for (const [name, value] of Object.entries(enumeration.query)) url.searchParams.set(name, value);
+  const host = new URL(base).hostname;
+  for (const [name, value] of Object.entries(enumeration.query)) url.searchParams.set(name, value.replaceAll("{host}", host));
   const paging = enumeration.paging;
   if (paging.kind === "page") {
     url.searchParams.set(paging.param, String(paging.first));
@@ -56,10 +57,13 @@ export function readEnumerationPage(enumeration: Enumeration, base: string, page
   const files: ListedFile[] = [];
   for (const record of records) {
     const about = recordOf(enumeration, base, pageUrl, record);
-    const items = enumeration.files ? evaluateJsonPath(enumeration.files, record) : [record];
-    for (const item of items) {
-      const file = fileOf(enumeration, pageUrl, item, about);
-      if (file) files.push(file);
+    const seen = new Set<string>();
+    for (const item of filesOf(enumeration, record)) {
+      const file = fileOf(enumeration, base, pageUrl, item, record, about);
+      if (file && !seen.has(file.url)) {
+        seen.add(file.url);
+        files.push(file);
+      }
     }
   }
   return { files, records: records.length, nextUrl: records.length === 0 ? null : nextPageUrl(enumeration, pageUrl, json, answer.headers, records.length) };
@@ -101,6 +105,17 @@ function nextPageUrl(enumeration: Enumeration, pageUrl: string, json: unknown, h
       url.searchParams.set(paging.param, String(cursor));
       return url.href;
     }
+    case "continue": {
+      const members = firstValue(paging.object, json);
+      if (typeof members !== "object" || members === null || Array.isArray(members)) return null;
+      let changed = false;
+      for (const [name, value] of Object.entries(members)) {
+        if (typeof value !== "string" && typeof value !== "number") continue;
+        if (url.searchParams.get(name) !== String(value)) changed = true;
+        url.searchParams.set(name, String(value));
+      }
+      return changed ? url.href : null; // the same continuation again: it would loop
+    }
     case "next-link": {
       const next = paging.next ? firstValue(paging.next, json) : linkHeaderNext(headers.get("link"));
       if (typeof next !== "string" || next === "") return null;
@@ -124,13 +139,23 @@ function recordOf(enumeration: Enumeration, base: string, pageUrl: string, recor
   return Object.keys(about).length > 0 ? about : undefined;
 }
 
-function fileOf(enumeration: Enumeration, pageUrl: string, item: unknown, record: ListedFile["record"]): ListedFile | null {
+function filesOf(enumeration: Enumeration, record: unknown): unknown[] {
+  if (!enumeration.files) return [record];
+  const paths = Array.isArray(enumeration.files) ? enumeration.files : [enumeration.files];
+  return paths.flatMap((path) => evaluateJsonPath(path, record));
+}
+
+function fileOf(enumeration: Enumeration, base: string, pageUrl: string, item: unknown, record: unknown, about: ListedFile["record"]): ListedFile | null {
   const { file } = enumeration;
   const raw = text(file.url, item);
-  const url = raw ? resolveUrl(raw, pageUrl) : undefined;
+  let url = raw ? resolveUrl(raw, pageUrl) : undefined;
+  if (!url && file.urlTemplate) {
+    const built = fillFileTemplate(file.urlTemplate, item, record);
+    url = built === undefined ? undefined : resolveUrl(built, base);
+  }
   if (!url || !/^https?:$/.test(new URL(url).protocol)) return null;
   const listed: ListedFile = { url };
-  const format = text(file.format, item);
+  const format = text(file.format, item) ?? file.fixedFormat;
   const declaredMime = text(file.mime, item);
   const mime = (declaredMime && mimeOfFormat(declaredMime)) || (format && mimeOfFormat(format));
   if (mime) listed.mime = mime;
@@ -141,8 +166,20 @@ function fileOf(enumeration: Enumeration, pageUrl: string, item: unknown, record
   if (modified) listed.modified = modified;
   const title = text(file.title, item);
   if (title) listed.title = title;
-  if (record) listed.record = record;
+  if (about) listed.record = about;
   return listed;
+}
+
+/** A file's URL template: `{field}` of the file, `{record:field}` of its record; undefined when a field is missing. */
+function fillFileTemplate(template: string, item: unknown, record: unknown): string | undefined {
+  let missing = false;
+  const filled = template.replace(/\{([^{}]+)\}/g, (_all, source: string) => {
+    const fromRecord = source.startsWith("record:");
+    const value = text(parsePathOrUndefined(fromRecord ? source.slice("record:".length) : source), fromRecord ? record : item);
+    if (value === undefined) missing = true;
+    return encodeURIComponent(value ?? "");
+  });
+  return missing ? undefined : filled;
 }
 
 /**
@@ -171,7 +208,7 @@ function parsePathOrUndefined(source: string): JsonPath | undefined {
 
 /** Whether the part of `records` before its last `[*]`/`*` leads to a list or object: an empty list is an empty page, a missing one is another shape. */
 function containerExists(records: JsonPath, json: unknown): boolean {
-  const last = Math.max(records.steps.findLastIndex((step) => step.kind === "items" || step.kind === "values"), -1);
+  const last = Math.max(records.steps.findLastIndex((step) => step.kind === "items" || step.kind === "values" || step.kind === "filter"), -1);
   if (last < 0) return evaluateJsonPath(records, json).length > 0;
   const prefix: JsonPath = { source: records.source, steps: records.steps.slice(0, last) };
   return evaluateJsonPath(prefix, json).some((value) => typeof value === "object" && value !== null);

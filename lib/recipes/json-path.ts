@@ -1,15 +1,23 @@
 /**
  * The small path language recipes use to point into an application's JSON answers, kept simple
  * enough for someone who has never programmed: names joined by dots, `[*]` for every item of a
- * list, `*` for every value of an object (InvenioRDM keys its files by name), `[n]` for one item.
+ * list, `*` for every value of an object (InvenioRDM keys its files by name), `[n]` for one item,
+ * `[?field=="text"]` for the items of a list whose field is that text (DSpace's ORIGINAL bundle).
  *
  *   result.results[*].resources[*].url
  *   hits.hits[*].files.entries.*.links.content
+ *   _embedded.bundles._embedded.bundles[?name=="ORIGINAL"]._embedded.bitstreams._embedded.bitstreams[*]
  *
  * A name that is not an identifier is quoted: `media_details["file size"]`. Evaluating never
  * throws: a path that leads nowhere gives no values.
  */
-export type PathStep = { kind: "key"; key: string } | { kind: "index"; index: number } | { kind: "items" } | { kind: "values" };
+export type PathStep =
+  | { kind: "key"; key: string }
+  | { kind: "index"; index: number }
+  | { kind: "items" }
+  | { kind: "values" }
+  /** The items of a list whose `field` (a path without filters) is the text `equals`. */
+  | { kind: "filter"; field: JsonPath; equals: string };
 
 export interface JsonPath {
   source: string;
@@ -37,14 +45,20 @@ export function parseJsonPath(source: string): JsonPath {
     } else if (rest.startsWith("[")) {
       const index = /^\[(\d{1,6})\]/.exec(rest);
       const quoted = /^\["((?:[^"\\]|\\.)*)"\]/.exec(rest);
-      if (index) {
+      const filter = /^\[\?([^="\]]+)=="((?:[^"\\]|\\.)*)"\]/.exec(rest);
+      if (filter) {
+        const field = parseJsonPath(filter[1]!);
+        if (field.steps.some((step) => step.kind === "filter")) throw new JsonPathError(`has a filter inside a filter at "${rest.slice(0, 20)}"`);
+        steps.push({ kind: "filter", field, equals: JSON.parse(`"${filter[2]}"`) as string });
+        rest = rest.slice(filter[0].length);
+      } else if (index) {
         steps.push({ kind: "index", index: Number(index[1]) });
         rest = rest.slice(index[0].length);
       } else if (quoted) {
         steps.push({ kind: "key", key: JSON.parse(`"${quoted[1]}"`) as string });
         rest = rest.slice(quoted[0].length);
       } else {
-        throw new JsonPathError(`has a bracket that is not [*], [number] or ["name"] at "${rest.slice(0, 20)}"`);
+        throw new JsonPathError(`has a bracket that is not [*], [number], ["name"] or [?field=="text"] at "${rest.slice(0, 20)}"`);
       }
     } else {
       if (!first) {
@@ -75,6 +89,8 @@ export function evaluateJsonPath(path: JsonPath, value: unknown): unknown[] {
     for (const item of current) {
       if (step.kind === "items") {
         if (Array.isArray(item)) next.push(...item);
+      } else if (step.kind === "filter") {
+        if (Array.isArray(item)) next.push(...item.filter((entry) => evaluateJsonPath(step.field, entry).some((value) => value === step.equals)));
       } else if (step.kind === "values") {
         if (isObject(item)) next.push(...Object.values(item));
       } else if (step.kind === "index") {

@@ -1,7 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
+import arcgisHub from "./known/arcgis-hub.json" with { type: "json" };
 import ckan from "./known/ckan.json" with { type: "json" };
+import dataverse from "./known/dataverse.json" with { type: "json" };
+import dkan from "./known/dkan.json" with { type: "json" };
+import dspace from "./known/dspace.json" with { type: "json" };
+import invenioRdm from "./known/invenio-rdm.json" with { type: "json" };
+import mediawiki from "./known/mediawiki.json" with { type: "json" };
+import opendatasoft from "./known/opendatasoft.json" with { type: "json" };
+import socrata from "./known/socrata.json" with { type: "json" };
 import wordpress from "./known/wordpress.json" with { type: "json" };
 import { recipeSchema, type Recipe } from "./recipe-schema";
 
@@ -23,7 +31,18 @@ export class RecipeError extends Error {
   override name = "RecipeError";
 }
 
-const SHIPPED: Record<string, unknown> = { "ckan.json": ckan, "wordpress.json": wordpress };
+const SHIPPED: Record<string, unknown> = {
+  "arcgis-hub.json": arcgisHub,
+  "ckan.json": ckan,
+  "dataverse.json": dataverse,
+  "dkan.json": dkan,
+  "dspace.json": dspace,
+  "invenio-rdm.json": invenioRdm,
+  "mediawiki.json": mediawiki,
+  "opendatasoft.json": opendatasoft,
+  "socrata.json": socrata,
+  "wordpress.json": wordpress,
+};
 /** A recipe is a page of text; a larger file is a mistake (or not a recipe). */
 const MAX_RECIPE_BYTES = 256 * 1024;
 

@@ -40,6 +40,17 @@ const globListSchema = z.array(z.string().min(1, "is empty")).default([]);
 /** `{name}` is replaced by the record's field (any JSON path), URL-encoded. */
 const templateSchema = z.string().min(1, "is empty");
 
+/** A file's URL template: its `{…}` are JSON paths of the file, or `{record:…}` of its record. */
+const urlTemplateSchema = templateSchema.superRefine((template, context) => {
+  for (const [, field] of template.matchAll(/\{([^{}]*)\}/g)) {
+    try {
+      parseJsonPath(field!.replace(/^record:/, ""));
+    } catch (error) {
+      context.addIssue({ code: "custom", message: `has {${field}}, which is not a JSON path: ${error instanceof JsonPathError ? error.message : String(error)}` });
+    }
+  }
+});
+
 const probeSchema = z.strictObject({
   /** One counted request, sent only when a cheaper sign already points to the application. */
   path: appPathSchema,
@@ -88,6 +99,11 @@ const pagingSchema = z.discriminatedUnion("kind", [
   }),
   /** The answer names the next page's cursor; ends when it names none. */
   z.strictObject({ kind: z.literal("cursor"), param: z.string().min(1), next: jsonPathSchema }),
+  /**
+   * The answer has an object whose every member is a query parameter of the next page (MediaWiki's
+   * `continue: {"aicontinue": "B.pdf", "continue": "-||"}`); ends when the answer has no such object.
+   */
+  z.strictObject({ kind: z.literal("continue"), object: jsonPathSchema }),
   /** The answer (body field, or `Link: <…>; rel="next"` when `next` is absent) gives the next page's URL. */
   z.strictObject({ kind: z.literal("next-link"), next: jsonPathSchema.optional() }),
   z.strictObject({ kind: z.literal("none") }),
@@ -98,6 +114,7 @@ const enumerationSchema = z.strictObject({
   /** What the cockpit shows for this action, e.g. "CKAN package_search". */
   name: z.string().min(1),
   path: appPathSchema,
+  /** Fixed query parameters; `{host}` in a value is the application's host name (Socrata's `domains`). */
   query: z.record(z.string().min(1), z.string()).default({}),
   paging: pagingSchema,
   /** At most this many pages in one crawl (the budget still applies). */
@@ -107,16 +124,32 @@ const enumerationSchema = z.strictObject({
   record: z
     .strictObject({ title: jsonPathSchema.optional(), page: templateSchema.optional(), modified: jsonPathSchema.optional() })
     .default({}),
-  /** Each file of a record; absent when the record is itself the file (WordPress media). */
-  files: jsonPathSchema.optional(),
-  file: z.strictObject({
-    url: jsonPathSchema,
-    format: jsonPathSchema.optional(),
-    mime: jsonPathSchema.optional(),
-    size: jsonPathSchema.optional(),
-    modified: jsonPathSchema.optional(),
-    title: jsonPathSchema.optional(),
-  }),
+  /**
+   * Each file of a record; absent when the record is itself the file (WordPress media). A list of
+   * paths when the application answers in more than one shape (Zenodo's list of files, InvenioRDM's
+   * object of them): the files every path finds, each URL once per record.
+   */
+  files: z.union([jsonPathSchema, z.array(jsonPathSchema).min(1, "name at least one path").max(8, "is more than 8 paths")]).optional(),
+  file: z
+    .strictObject({
+      /** Where the file's URL is, resolved against the answer's URL. */
+      url: jsonPathSchema.optional(),
+      /**
+       * The file's URL built from fields, for applications whose listing names a file without its URL
+       * (Socrata's and Opendatasoft's exports): `{field}` is the file's field, `{record:field}` the
+       * record's, URL-encoded; resolved against the application's root. Used when `url` is absent or
+       * finds nothing.
+       */
+      urlTemplate: urlTemplateSchema.optional(),
+      format: jsonPathSchema.optional(),
+      /** The format of every file of this enumeration ("CSV" for an export), when `format` finds none. */
+      fixedFormat: z.string().min(1, "is empty").max(100).optional(),
+      mime: jsonPathSchema.optional(),
+      size: jsonPathSchema.optional(),
+      modified: jsonPathSchema.optional(),
+      title: jsonPathSchema.optional(),
+    })
+    .refine((file) => file.url !== undefined || file.urlTemplate !== undefined, { message: "needs url (a JSON path) or urlTemplate" }),
   /** How to ask only for what changed since the previous run: `value` has `{since}` (ISO 8601). */
   changedSince: z.strictObject({ param: z.string().min(1), value: templateSchema.refine((v) => v.includes("{since}"), "must contain {since}") }).optional(),
 });

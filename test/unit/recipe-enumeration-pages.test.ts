@@ -165,3 +165,39 @@ describe("record page templates", () => {
     expect(fillTemplate("dataset/{missing}", { name: "x" })).toBeUndefined();
   });
 });
+
+describe("file URL templates, fixed formats, several file paths and {host}", () => {
+  const parse = (enumeration: object): Enumeration =>
+    parseRecipe({ id: "t", name: "T", sources: ["https://docs.example.org/"], recognise: { cookies: ["t"] }, enumerations: [{ id: "e", name: "E", ...enumeration }] }, "t.json").enumerations[0]!;
+
+  it("builds a file's URL from its fields and its record's, against the application's root, when the url path finds nothing", () => {
+    const e = parse({
+      path: "api/list",
+      query: { domains: "{host}" },
+      paging: { kind: "none" },
+      records: "records[*]",
+      files: ["files[*]", "attachments.*"],
+      file: { url: "href", urlTemplate: "exports/{record:id}/{name}.csv", fixedFormat: "CSV" },
+    });
+    const base = "https://portal.example.org/data/";
+    const first = firstPageUrl(e, base);
+    expect(first).toBe("https://portal.example.org/data/api/list?domains=portal.example.org");
+    const body = { records: [{ id: "r 1", files: [{ name: "a/b" }, { href: "/direct.xlsx", format: "XLSX" }, { name: "a/b" }], attachments: { x: { href: "https://cdn.example.org/x.pdf" } } }, { id: "r2", files: [{ nothing: 1 }] }] };
+    const page = readEnumerationPage(e, base, first, answer(body));
+    expect(page.files.map((file) => [file.url, file.format, file.mime])).toEqual([
+      ["https://portal.example.org/data/exports/r%201/a%2Fb.csv", "CSV", "text/csv"],
+      ["https://portal.example.org/direct.xlsx", "CSV", "text/csv"],
+      ["https://cdn.example.org/x.pdf", "CSV", "text/csv"],
+    ]);
+    expect(page.records).toBe(2);
+  });
+
+  it("follows a continue object, and stops on an answer without one or with a non-object there", () => {
+    const e = parse({ path: "api.php", query: { action: "query" }, paging: { kind: "continue", object: "continue" }, records: "items[*]", file: { url: "url" } });
+    const first = firstPageUrl(e, "https://wiki.example.org/");
+    const second = readEnumerationPage(e, "https://wiki.example.org/", first, answer({ continue: { from: "B", continue: "-||", ignored: { deep: 1 } }, items: [{ url: "/a" }] })).nextUrl!;
+    expect(Object.fromEntries(new URL(second).searchParams)).toEqual({ action: "query", from: "B", continue: "-||" });
+    expect(readEnumerationPage(e, "https://wiki.example.org/", second, answer({ items: [{ url: "/b" }] })).nextUrl).toBeNull();
+    expect(readEnumerationPage(e, "https://wiki.example.org/", second, answer({ continue: "yes", items: [{ url: "/b" }] })).nextUrl).toBeNull();
+  });
+});

@@ -29,7 +29,14 @@ describe("recipe JSON paths", () => {
     }
   });
 
-  it.each([["", /empty/], ["a..b", /field name/], ["a[x]", /bracket/], ["a b", /dot or a bracket/]])("refuses %j with a message", (source, message) => {
+  it("keeps the items of a list whose field is a text with [?field==\"text\"]", () => {
+    const item = { bundles: [{ name: "THUMBNAIL", files: ["t.jpg"] }, { name: "ORIGINAL", files: ["a.pdf", "b.csv"] }, { meta: { name: "ORIGINAL" }, files: ["c.txt"] }] };
+    expect(evaluateJsonPath(parseJsonPath('bundles[?name=="ORIGINAL"].files[*]'), item)).toEqual(["a.pdf", "b.csv"]);
+    expect(evaluateJsonPath(parseJsonPath('bundles[?meta.name=="ORIGINAL"].files[*]'), item)).toEqual(["c.txt"]);
+    expect(evaluateJsonPath(parseJsonPath('bundles[?name=="NONE"].files[*]'), item)).toEqual([]);
+  });
+
+  it.each([["", /empty/], ["a..b", /field name/], ["a[x]", /bracket/], ["a b", /dot or a bracket/], ['a[?name="x"]', /bracket/]])("refuses %j with a message", (source, message) => {
     expect(() => parseJsonPath(source)).toThrow(JsonPathError);
     expect(() => parseJsonPath(source)).toThrow(message);
   });
@@ -64,6 +71,21 @@ describe("recipe files", () => {
     expect(message).toMatch(/recognise\.generator: is not a pattern Forage can run/);
     expect(message).toMatch(/enumerations\[0\]\.path: must be a path of the site/);
     expect(message).toMatch(/enumerations\[0\]: Unrecognized key/);
+  });
+
+  it("refuses a file without url or urlTemplate, a template with a broken field, and an empty list of file paths", () => {
+    const withFile = (file: object, files?: unknown) => ({
+      id: "t",
+      name: "T",
+      sources: ["https://docs.example.org/"],
+      recognise: { cookies: ["t"] },
+      enumerations: [{ id: "e", name: "E", path: "api/items", paging: { kind: "none" }, records: "items[*]", ...(files === undefined ? {} : { files }), file }],
+    });
+    expect(() => parseRecipe(withFile({ mime: "type" }), "t.json")).toThrow(/enumerations\[0\]\.file: needs url \(a JSON path\) or urlTemplate/);
+    expect(() => parseRecipe(withFile({ urlTemplate: "api/{a..b}/x" }), "t.json")).toThrow(/enumerations\[0\]\.file\.urlTemplate: has \{a\.\.b\}, which is not a JSON path/);
+    expect(() => parseRecipe(withFile({ url: "href" }, []), "t.json")).toThrow(/enumerations\[0\]\.files: name at least one path/);
+    expect(() => parseRecipe(withFile({ url: "href", fixedFormat: "" }), "t.json")).toThrow(/enumerations\[0\]\.file\.fixedFormat: is empty/);
+    expect(parseRecipe(withFile({ urlTemplate: "x/{record:id}/{key}", fixedFormat: "CSV" }, ["a[*]", "b.*"]), "t.json").enumerations[0]!.files).toHaveLength(2);
   });
 
   it("refuses a recipe whose only sign is a probe (it would cost a request on every site)", () => {
