@@ -93,7 +93,9 @@ function nextPageUrl(enumeration: Enumeration, pageUrl: string, json: unknown, h
     case "offset": {
       const offset = wholeNumber(url.searchParams.get(paging.param)) ?? 0;
       const total = paging.total ? wholeNumber(firstValue(paging.total, json)) : undefined;
-      const next = offset + paging.size;
+      // By what the answer held, not the size asked for: servers cap a page silently (CKAN's
+      // ckan.search.rows_max), and stepping by the size asked would skip the rest.
+      const next = offset + records;
       if ((total !== undefined && next >= total) || (total === undefined && records < paging.size)) return null;
       url.searchParams.set(paging.param, String(next));
       return url.href;

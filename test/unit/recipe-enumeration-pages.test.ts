@@ -76,6 +76,22 @@ describe("a CKAN package_search enumeration", () => {
     expect(new URL(firstPageUrl(ckan, sub)).pathname).toBe("/data/api/3/action/package_search");
   });
 
+  it("steps by what a page held when the server caps the page size below the one asked for", () => {
+    let url: string | null = firstPageUrl(ckan, base);
+    const starts: string[] = [];
+    let files = 0;
+    while (url) {
+      const start = Number(new URL(url).searchParams.get("start"));
+      starts.push(String(start));
+      // A portal whose rows_max is 400: asked for 1,000, it answers 400.
+      const page = readEnumerationPage(ckan, base, url, answer(ckanAnswer(start, 400, 1000)));
+      files += page.files.length;
+      url = page.nextUrl;
+    }
+    expect(starts).toEqual(["0", "400", "800"]);
+    expect(files).toBe(1000 * 3);
+  });
+
   it("ends with a problem in words on an error status, a non-JSON answer or another JSON shape", () => {
     const url = firstPageUrl(ckan, base);
     expect(readEnumerationPage(ckan, base, url, answer("oops", {}, 500))).toMatchObject({ problem: "answered 500", nextUrl: null });
