@@ -10,6 +10,7 @@ import type { RawCrawlDetail } from "@/components/hooks/normalize-crawl";
 import { crawlKeys } from "@/components/hooks/use-crawls-query";
 import { isActiveStatus } from "@/lib/crawl-status";
 import { RepeatCrawlPanel } from "@/components/harvests/RepeatCrawlPanel";
+import { ApplicationNotes } from "./ApplicationNotes";
 import { ChangesPanel } from "./ChangesPanel";
 import { CockpitHeader } from "./CockpitHeader";
 import { CurvesPanel } from "./CurvesPanel";
@@ -86,10 +87,11 @@ export function CockpitPage({ id, initialCrawl }: { id: number; initialCrawl?: R
         <SavedVsBfs crawlId={id} strategy={crawl.strategy} over={!live} />
         <CurvesPanel points={metrics.data ?? []} error={metrics.error} />
       </div>
+      <ApplicationNotes crawl={crawl} />
       <ChangesPanel crawl={crawl} />
       <RepeatCrawlPanel crawl={crawl} />
       <ReplayPanel crawl={crawl} />
-      <GroupsPanel crawlId={id} live={live} strategy={crawl.strategy} />
+      <GroupsPanel crawlId={id} live={live} strategy={crawl.strategy} actionNames={crawl.applications?.actionNames ?? {}} />
       <EarlyStopPanel crawlId={id} live={live} stopReason={crawl.stopReason} />
       <FilesPanel crawl={crawl} live={live} />
       <RequestsPanel crawl={crawl} live={live} />

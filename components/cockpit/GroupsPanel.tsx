@@ -17,7 +17,7 @@ const SORT_LABELS: Record<GroupSort, string> = {
 const PAGE = 20;
 
 /** "Why there?": the bandit's groups, what each pull earned, which ones are used up. */
-export function GroupsPanel({ crawlId, live, strategy }: { crawlId: number; live: boolean; strategy: string }) {
+export function GroupsPanel({ crawlId, live, strategy, actionNames = {} }: { crawlId: number; live: boolean; strategy: string; actionNames?: Record<string, string> }) {
   const [sort, setSort] = useState<GroupSort>("meanReward");
   const [limit, setLimit] = useState(PAGE);
   const query = useCrawlGroupsQuery(crawlId, { sort, limit, live });
@@ -67,7 +67,7 @@ export function GroupsPanel({ crawlId, live, strategy }: { crawlId: number; live
               </select>
             </div>
           </div>
-          <GroupsTable groups={groups} />
+          <GroupsTable groups={groups} actionNames={actionNames} />
           <div className="table-foot">
             <span>
               Showing {formatInteger(groups.length)} of {formatInteger(total)} groups.

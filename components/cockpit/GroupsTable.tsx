@@ -2,7 +2,8 @@ import type { TagPathGroup } from "@/components/hooks/api-types";
 import { formatInteger } from "@/lib/format";
 import { TagPath } from "./TagPath";
 
-export function GroupsTable({ groups }: { groups: TagPathGroup[] }) {
+/** `actionNames`: the readable names of an application's enumerations, by their tag path (`/application:…`). */
+export function GroupsTable({ groups, actionNames = {} }: { groups: TagPathGroup[]; actionNames?: Record<string, string> }) {
   return (
     <div className="table-scroll">
       <table className="data-table groups-table responsive-table" aria-label="Tag-path groups">
@@ -22,7 +23,13 @@ export function GroupsTable({ groups }: { groups: TagPathGroup[] }) {
             <tr key={group.groupId} className={group.sleeping ? "row-sleeping" : undefined} data-testid={`group-${group.groupId}`}>
               <td data-label="Group">#{group.groupId}</td>
               <td data-label="Tag path" className="tag-path-cell cell-wide cell-first">
-                <TagPath path={group.sampleTagPath} />
+                {actionNames[group.sampleTagPath] ? (
+                  <span className="application-action" title={group.sampleTagPath}>
+                    <span className="badge">API</span> {actionNames[group.sampleTagPath]}
+                  </span>
+                ) : (
+                  <TagPath path={group.sampleTagPath} />
+                )}
               </td>
               <td className="num" data-label="Mean reward">{group.meanReward.toFixed(2)}</td>
               <td className="num" data-label="Selections">{formatInteger(group.selections)}</td>

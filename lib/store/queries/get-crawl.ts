@@ -4,6 +4,7 @@ import type { Db } from "../prisma-client";
 import type { ChangeCounts } from "../recrawl-store";
 import { crawlSummarySelect, toCrawlSummary, type CrawlSummary } from "./crawl-summary";
 import { getChangeCounts } from "./get-crawl-changes";
+import { getCrawlApplications, type CrawlApplications } from "./get-crawl-applications";
 
 /** Everything the crawl page shows about one crawl (docs/API.md `CrawlDetail`). */
 export interface CrawlDetail extends CrawlSummary {
@@ -21,6 +22,8 @@ export interface CrawlDetail extends CrawlSummary {
   updatedAt: string;
   /** The finished crawl's files as new / changed / unchanged / gone since `config.after` (all new for a first crawl); null until it finished. */
   changes: ChangeCounts | null;
+  /** The application recognised behind the site (recipes), and how its listings went. */
+  applications: CrawlApplications;
 }
 
 /**
@@ -75,6 +78,7 @@ export async function getCrawl(db: Db, crawlId: number): Promise<CrawlDetail> {
     workerId: row.workerId,
     updatedAt: row.updatedAt.toISOString(),
     changes: row.status === "finished" ? await getChangeCounts(db, crawlId) : null,
+    applications: await getCrawlApplications(db, crawlId),
   };
 }
 
