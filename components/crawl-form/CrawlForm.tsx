@@ -12,6 +12,7 @@ import { errorText, fieldId, isAdvancedField, mapServerFieldErrors } from "./fie
 import { Field } from "./fields";
 import { FormSummary } from "./FormSummary";
 import { buildCrawlSettings, type CrawlFormValues, type HiddenSettings } from "./form-state";
+import { ApplicationFields } from "./ApplicationFields";
 import { MimeTypePicker } from "./MimeTypePicker";
 import { PolitenessFields } from "./PolitenessFields";
 import { StrategyField } from "./StrategyField";
@@ -48,6 +49,8 @@ const VALUE_FIELDS: Partial<Record<keyof CrawlFormValues, string>> = {
   groupIndex: "params.groupIndex",
   policy: "params.policy",
   seed: "seed",
+  useApplications: "applications.use",
+  recipe: "applications.recipe",
 };
 
 export function CrawlForm({ initialValues, hidden }: { initialValues: CrawlFormValues; hidden?: HiddenSettings }) {
@@ -145,6 +148,7 @@ export function CrawlForm({ initialValues, hidden }: { initialValues: CrawlFormV
           <Field field="name" label="Name" error={errors.name} hint="Optional: how this crawl appears in the list.">
             {(control) => <input {...control} type="text" maxLength={200} value={values.name} onChange={(e) => set("name", e.target.value)} />}
           </Field>
+          <ApplicationFields {...sectionProps} />
         </section>
 
         <section className="form-section" aria-label="Targets">

@@ -54,6 +54,10 @@ export interface CrawlFormValues {
   /** The exact numbers the params were shown from (2√2 is shown as 2.82843 and sent back exact). */
   paramBase: Record<NumberParamKey, number>;
   seed: string;
+  /** "Use the site's own catalog or API when recognised" (`applications.use`). */
+  useApplications: boolean;
+  /** "auto" or a recipe id (`applications.recipe`). */
+  recipe: string;
 }
 
 /** Settings the form does not show but a cloned crawl must keep (user agent, per-host concurrency…). */
@@ -105,6 +109,8 @@ export function defaultFormValues(): CrawlFormValues {
     params: paramStrings(params),
     paramBase: paramNumbers(params),
     seed: "",
+    useApplications: true,
+    recipe: "auto",
   };
 }
 
@@ -147,6 +153,8 @@ export function formValuesFromConfig(config: CrawlConfig): CrawlFormValues {
     params: paramStrings(config.params),
     paramBase: paramNumbers(config.params),
     seed: String(config.seed),
+    useApplications: config.applications.use,
+    recipe: config.applications.recipe,
   };
 }
 
@@ -252,6 +260,7 @@ export function buildCrawlSettings(values: CrawlFormValues, hidden?: HiddenSetti
     archive: { ...hidden?.archive, keepWarc: values.keepWarc },
     strategy: values.strategy,
     params: params as CrawlConfigInput["params"],
+    applications: { use: values.useApplications, recipe: values.recipe },
     ...(seed === null ? {} : { seed }),
     ...(hidden?.after ? { after: hidden.after, checkKnownFiles: hidden.checkKnownFiles ?? false } : {}),
   };

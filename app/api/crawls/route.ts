@@ -5,6 +5,8 @@ import { parseQuery } from "@/lib/api/query";
 import { listCrawlsQuery } from "@/lib/api/query-schemas";
 import { jsonResponse } from "@/lib/api/responses";
 import { createCrawl, listCrawls } from "@/lib/store";
+import { getServerConfig } from "@/app/_server/db";
+import { recipesInForce } from "@/lib/recipes/recipes-in-force";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -21,6 +23,7 @@ export async function GET(request: Request): Promise<Response> {
 export async function POST(request: Request): Promise<Response> {
   return guarded(request, async (principal, db) => {
     const body = await readJsonBody(request);
-    return jsonResponse(await createCrawl(db, body, { createdById: principal.user.id }), { status: 201 });
+    const knownRecipeIds = recipesInForce(getServerConfig().recipesDir).recipes.map((recipe) => recipe.id);
+    return jsonResponse(await createCrawl(db, body, { createdById: principal.user.id, knownRecipeIds }), { status: 201 });
   });
 }

@@ -1,4 +1,4 @@
-import { ALLOW_PRIVATE_NETWORK_IS_SERVER_SETTING, CrawlConfigError, parseCrawlConfig, type FieldErrors } from "../../crawl-config";
+import { ALLOW_PRIVATE_NETWORK_IS_SERVER_SETTING, CrawlConfigError, parseCrawlConfig, RECIPE_CHOICE_AUTO, type FieldErrors } from "../../crawl-config";
 import { insertCrawl } from "../insert-crawl";
 import { checkPreviousCrawl } from "./check-previous-crawl";
 import type { Db } from "../prisma-client";
@@ -14,6 +14,8 @@ export interface CreateCrawlOptions {
   asLocalAdmin?: boolean;
   /** The signed-in user who asked for it (null: the command line on the server). */
   createdById?: number | null;
+  /** The recipe ids in force (shipped and FORAGE_RECIPES_DIR): a crawl naming another is refused. @default not checked */
+  knownRecipeIds?: readonly string[];
 }
 
 /**
@@ -39,6 +41,10 @@ export async function createCrawl(db: Db, input: unknown, options: CreateCrawlOp
     throw new CrawlConfigError(fields);
   }
   const config = parseCrawlConfig(input, options.drawSeed);
+  const recipe = config.applications.recipe;
+  if (options.knownRecipeIds && recipe !== RECIPE_CHOICE_AUTO && !options.knownRecipeIds.includes(recipe)) {
+    throw new CrawlConfigError({ "applications.recipe": `is not a known recipe: choose "auto" or one of ${options.knownRecipeIds.join(", ")}` });
+  }
   await checkPreviousCrawl(db, config);
   return { id: await insertCrawl(db, config, { createdById: options.createdById ?? null }) };
 }
