@@ -162,7 +162,7 @@ export interface TestCrawlResult {
   wallMs: number;
 }
 
-export interface TestCrawlOptions extends Partial<Pick<CreateEngineOptions, "keepPageBodies" | "live" | "exchangeRecorder" | "stepWatch" | "applications">> {
+export interface TestCrawlOptions extends Partial<Pick<CreateEngineOptions, "keepPageBodies" | "live" | "exchangeRecorder" | "stepWatch" | "applications" | "recrawl">> {
   /** Checked after every page: true pauses the crawl there (`end.kind === "paused"`). */
   stopWhen?: (counters: CrawlCounters) => boolean;
 }
@@ -183,6 +183,7 @@ export async function runTestCrawl(input: TestCrawlInput, options: TestCrawlOpti
     exchangeRecorder: options.exchangeRecorder,
     stepWatch: options.stepWatch,
     applications: options.applications,
+    recrawl: options.recrawl,
     afterPage: async () => {
       if (options.stopWhen?.(run.counters)) stop.abort();
     },

@@ -36,6 +36,7 @@ const recipe = parseRecipe(
         record: { title: "title", page: "dataset/{name}" },
         files: "resources[*]",
         file: { url: "url", format: "format" },
+        changedSince: { param: "fq", value: "metadata_modified:[{since} TO *]" },
       },
     ],
     avoid: ["*/user/login*"],
@@ -50,6 +51,8 @@ interface PortalOptions {
   /** Resource URLs on another host. */
   offHost?: boolean;
   generator?: string;
+  /** Datasets modified since the previous run (listed by a `metadata_modified` query), and one new dataset. */
+  changed?: readonly number[];
 }
 
 function fileUrl(origin: string, i: number, k: number): string {
@@ -76,7 +79,9 @@ async function startPortal(options: PortalOptions = {}): Promise<TestSite> {
       const start = Number(url.searchParams.get("start") ?? 0);
       const rows = Math.min(Number(url.searchParams.get("rows") ?? 10), 1000);
       const results = [];
-      for (let i = start; i < Math.min(DATASETS, start + rows); i++) {
+      const since = /^metadata_modified:\[(.+) TO \*\]$/.exec(url.searchParams.get("fq") ?? "");
+      const listed = since ? [...(options.changed ?? []), DATASETS] : Array.from({ length: DATASETS }, (_, i) => i);
+      for (const i of listed.slice(start, start + rows)) {
         const files = Array.from({ length: FILES_PER_DATASET }, (_, k) => ({
           url: options.offHost ? `http://files.example.org/f${i}-${k}.csv` : fileUrl(origin, i, k),
           format: "CSV",
@@ -84,7 +89,7 @@ async function startPortal(options: PortalOptions = {}): Promise<TestSite> {
         }));
         results.push({ name: `d${i}`, title: `Dataset ${i}`, resources: files });
       }
-      return json({ help: "", success: true, result: { count: DATASETS, results } });
+      return json({ help: "", success: true, result: { count: listed.length, results } });
     }
     const listing = /^\/dataset\/$/.test(url.pathname);
     if (listing) {
@@ -195,6 +200,26 @@ describe("application-aware crawling (SB with a recipe, real HTTP)", () => {
     const result = await crawl(site.rootUrl);
     expect(site.paths().filter((path) => path.startsWith("/api/"))).toEqual([]);
     expect(result.sink.events.filter((row) => row.kind.startsWith("application-"))).toEqual([]);
+  });
+
+  it("re-crawls by asking only for what changed since the previous run: changed files checked, new ones downloaded, the rest untouched", async () => {
+    site = await startPortal({ changed: [0, 4] });
+    const known = Array.from({ length: DATASETS }, (_, i) =>
+      Array.from({ length: FILES_PER_DATASET }, (_, k) => ({ url: fileUrl(site!.origin, i, k), sha256: "0".repeat(64), bytes: 10, mime: "text/csv", etag: null, lastModified: null })),
+    ).flat();
+    const previousStartedAt = "2026-10-01T00:00:00.000Z";
+    const result = await runTestCrawl(
+      { rootUrl: site.rootUrl, seed: 3, budget: { requests: 400 }, targetMimeTypes: ["text/csv"] },
+      { applications: crawlApplications([recipe]), recrawl: { previousCrawlId: 1, learned: null, known, checkKnownFiles: false, previousStartedAt } },
+    );
+    const search = result.counted.filter((row) => row.url.includes("package_search"));
+    expect(search).toHaveLength(1);
+    expect(new URL(search[0]!.url).searchParams.get("fq")).toBe(`metadata_modified:[${previousStartedAt} TO *]`);
+    const fileGets = result.counted.filter((row) => row.url.includes("/download/")).map((row) => new URL(row.url).pathname.replace(/.*\//, ""));
+    // Datasets 0 and 4 (listed as changed) checked, dataset 30 (new) downloaded; no other file asked for, though the HTML links them all.
+    expect(fileGets.sort()).toEqual(["f0-0.csv", "f0-1.csv", "f0-2.csv", "f30-0.csv", "f30-1.csv", "f30-2.csv", "f4-0.csv", "f4-1.csv", "f4-2.csv"]);
+    // The known files' bytes differ from the stored hashes here: they count as changed, and the new ones as targets.
+    expect(result.counters.targets).toBe(9);
   });
 
   it("uses the recipe the crawl names, without signs, and none when switched off", async () => {
