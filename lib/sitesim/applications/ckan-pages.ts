@@ -27,7 +27,7 @@ export function ckanPage(s: HtmlSink, v: CkanView, title: string, body: () => vo
       `<meta name="generator" content="ckan ${CKAN_VERSION}" />\n<meta name="viewport" content="width=device-width, initial-scale=1.0">\n` +
       `<title>${esc(title)} - ${esc(v.siteTitle)}</title>\n<link rel="shortcut icon" href="${u("base/images/ckan.ico")}" />\n` +
       `<link href="${u("webassets/base/1c87a999_main.css")}" rel="stylesheet"/>\n<link href="${u("webassets/ckanext-activity/6ac15be0_activity.css")}" rel="stylesheet"/>\n</head>\n` +
-      `<body data-site-root="${u("")}" data-locale-root="${u("")}">\n<div class="visually-hidden-focusable"><a href="#content">Skip to main content</a></div>\n<header class="masthead"><div class="container">`,
+      `<body data-site-root="${u("")}" data-locale-root="${u("")}">\n<header class="masthead"><div class="container">`,
   );
   s.aWrap(u(""), "logo", () => s.img(u("base/images/ckan-logo.png"), v.siteTitle));
   s.open("nav", "section navigation");

@@ -25,7 +25,7 @@ export function wpPage(s: HtmlSink, m: WpModel, siteName: string, title: string,
       `<script src="${abs("/wp-includes/js/jquery/jquery.min.js?ver=3.7.1")}" id="jquery-core-js"></script>\n` +
       (discovery ? `<link rel="https://api.w.org/" href="${abs("/wp-json/")}" />` : "") +
       `<link rel="EditURI" type="application/rsd+xml" title="RSD" href="${abs("/xmlrpc.php?rsd")}" />\n<meta name="generator" content="WordPress ${WP_VERSION}" />\n</head>\n` +
-      `<body class="home blog wp-embed-responsive">\n<div id="page" class="site"><a class="skip-link screen-reader-text" href="#content">Skip to content</a>\n<header id="masthead" class="site-header"><p class="site-title">`,
+      `<body class="home blog wp-embed-responsive">\n<div id="page" class="site">\n<header id="masthead" class="site-header"><p class="site-title">`,
   );
   s.siteA("/", siteName, "absolute");
   s.raw(`</p><nav id="site-navigation" class="primary-navigation"><ul id="primary-menu-list" class="menu-wrapper">`);
