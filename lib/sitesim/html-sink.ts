@@ -71,7 +71,8 @@ export class HtmlSink {
   constructor(
     readonly mode: SinkMode,
     readonly pageKey: string,
-    private readonly host: string | null = null,
+    /** Request Host header (null: links stay root-relative); heads that write absolute URLs read it. */
+    readonly host: string | null = null,
   ) {
     this.withText = mode === "html";
   }

@@ -2,13 +2,14 @@
  * Serves one simulated site until interrupted:
  *   node --import tsx lib/sitesim/serve-main.ts --shape statistics-office --seed 1 --size small --port 3100
  * Options: --shape (default statistics-office), --seed (default 1), --size tiny|small|medium|large|<url count>
- * (default small), --port (default 3100, 0 = any), --host (default 127.0.0.1), --delay-ms (default 0), --gzip.
+ * (default small), --port (default 3100, 0 = any), --host (default 127.0.0.1), --delay-ms (default 0), --gzip,
+ * --variant (application shapes only: SITE_VARIANTS, e.g. --shape ckan-portal --variant sub-path).
  * Prints the root URL and a one-paragraph description; bad arguments exit with code 2.
  */
 import { describeSite } from "./describe";
 import { startSiteServer } from "./server";
 import { buildSite } from "./site";
-import { SITE_SHAPES } from "./shapes/registry";
+import { checkVariant, SITE_SHAPES } from "./shapes/registry";
 import { SITE_SIZES } from "./sizes";
 import type { SiteShape, SiteSize } from "./types";
 
@@ -20,6 +21,7 @@ interface Args {
   host: string;
   delayMs: number;
   gzip: boolean;
+  variant?: string;
 }
 
 class UsageError extends Error {}
@@ -60,12 +62,20 @@ export function parseArgs(argv: readonly string[]): Args {
       case "--host":
         a.host = value;
         break;
+      case "--variant":
+        a.variant = value;
+        break;
       case "--delay-ms":
         a.delayMs = intArg("delay-ms", value, 0, 60_000);
         break;
       default:
-        throw new UsageError(`unknown option "${name}" (--shape, --seed, --size, --port, --host, --delay-ms, --gzip)`);
+        throw new UsageError(`unknown option "${name}" (--shape, --seed, --size, --variant, --port, --host, --delay-ms, --gzip)`);
     }
+  }
+  try {
+    checkVariant(a.shape, a.variant);
+  } catch (err) {
+    throw new UsageError(`--variant: ${(err as Error).message}`);
   }
   return a;
 }
@@ -79,7 +89,7 @@ async function main(): Promise<void> {
     process.stderr.write(`sitesim: ${err.message}\n`);
     process.exit(2);
   }
-  const site = buildSite({ shape: args.shape, seed: args.seed, size: args.size });
+  const site = buildSite({ shape: args.shape, seed: args.seed, size: args.size, ...(args.variant ? { variant: args.variant } : {}) });
   let running;
   try {
     running = await startSiteServer(site, { port: args.port, host: args.host, delayMs: args.delayMs, gzip: args.gzip });

@@ -5,9 +5,9 @@
 import { fileBody, fileContentType } from "./files";
 import { computeGroundTruth, type GroundTruth } from "./ground-truth";
 import { HtmlSink } from "./html-sink";
-import { buildShape, SITE_SHAPES } from "./shapes/registry";
+import { buildShape, checkVariant, SITE_SHAPES } from "./shapes/registry";
 import { sizeToUrlCount } from "./sizes";
-import { Query, type Resource, type ShapeModel, type SiteSpec } from "./types";
+import { Query, type Resource, type ShapeModel, type SimApplication, type SiteSpec } from "./types";
 
 /** Request headers respond() looks at. */
 export interface SimRequestHeaders {
@@ -43,6 +43,8 @@ export interface SimulatedSite {
   links(pathAndQuery: string): string[] | null;
   /** Computed on first call (a BFS over the link graph, no HTTP), then cached. */
   groundTruth(): GroundTruth;
+  /** The application of an application shape (ckan-portal, wordpress-site); see `applicationTruth()`. */
+  readonly application?: SimApplication;
 }
 
 function splitKey(pathAndQuery: string): { path: string; query: string } {
@@ -63,7 +65,8 @@ const HTML_TYPE = "text/html; charset=utf-8";
 export function buildSite(spec: SiteSpec): SimulatedSite {
   if (!(spec.shape in SITE_SHAPES)) throw new RangeError(`unknown site shape "${spec.shape}" (${Object.keys(SITE_SHAPES).join(", ")})`);
   if (!Number.isInteger(spec.seed)) throw new RangeError(`site seed must be an integer, got ${spec.seed}`);
-  return siteFromModel(spec, buildShape(spec.shape, spec.seed >>> 0, sizeToUrlCount(spec.size)));
+  checkVariant(spec.shape, spec.variant);
+  return siteFromModel(spec, buildShape(spec.shape, spec.seed >>> 0, sizeToUrlCount(spec.size), spec.variant));
 }
 
 /**
@@ -82,11 +85,11 @@ export function siteFromModel(spec: SiteSpec, shape: ShapeModel): SimulatedSite 
     return shape.route(path, new Query(query));
   }
 
-  function html(status: number, render: (s: HtmlSink) => void, key: string, host: string | null, head: boolean): SimResponse {
+  function html(status: number, render: (s: HtmlSink) => void, key: string, host: string | null, head: boolean, extra: Record<string, string> = {}): SimResponse {
     const sink = new HtmlSink("html", key, host);
     render(sink);
     const body = Buffer.from(sink.html(), "utf8");
-    return { status, headers: { "content-type": HTML_TYPE, "content-length": String(body.length) }, body: head ? Buffer.alloc(0) : body };
+    return { status, headers: { ...extra, "content-type": HTML_TYPE, "content-length": String(body.length) }, body: head ? Buffer.alloc(0) : body };
   }
 
   function respond(method: "GET" | "HEAD", pathAndQuery: string, headers: SimRequestHeaders = {}): SimResponse {
@@ -99,9 +102,15 @@ export function siteFromModel(spec: SiteSpec, shape: ShapeModel): SimulatedSite 
       return { status: 200, headers: { "content-type": "text/plain; charset=utf-8", "content-length": String(body.length) }, body: head ? Buffer.alloc(0) : body };
     }
     const res = resolve(key);
+    const origin = host === null ? "" : `http://${host}`;
     switch (res.kind) {
       case "page":
-        return html(res.status ?? 200, res.render, key, host, head);
+        return html(res.status ?? 200, res.render, key, host, head, res.headers?.(origin));
+      case "json": {
+        const body = Buffer.from(JSON.stringify(res.body(origin)), "utf8");
+        const h = { ...res.headers?.(origin), "content-type": res.contentType, "content-length": String(body.length) };
+        return { status: res.status, headers: h, body: head ? Buffer.alloc(0) : body };
+      }
       case "missing":
         return html(404, shape.notFound, key, host, head);
       case "redirect": {
@@ -141,6 +150,7 @@ export function siteFromModel(spec: SiteSpec, shape: ShapeModel): SimulatedSite 
     resolve,
     links,
     groundTruth: () => (truth ??= computeGroundTruth(site, shape)),
+    ...(shape.application ? { application: shape.application } : {}),
   };
   return site;
 }

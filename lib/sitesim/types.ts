@@ -4,7 +4,7 @@ import type { FormatName } from "./files";
 
 /** The site families the simulator can build; see `SITE_SHAPES` for descriptions. */
 export type SiteShape = "statistics-office" | "ministry-portal" | "open-data-portal" | "deep-sparse" | "news-heavy" | "research-repository"
-  | "documentation-site" | "wiki" | "code-forge" | "family";
+  | "documentation-site" | "wiki" | "code-forge" | "family" | "ckan-portal" | "wordpress-site";
 
 export type SiteSizeName = "tiny" | "small" | "medium" | "large";
 
@@ -20,6 +20,11 @@ export interface SiteSpec {
   /** Any integer; only its low 32 bits matter. */
   seed: number;
   size: SiteSize;
+  /**
+   * A failure case of an application shape (`SITE_VARIANTS` lists them per shape): e.g. a CKAN
+   * under /data/ or a WordPress with its REST API disabled. Absent: the shape's standard site.
+   */
+  variant?: string;
 }
 
 /** A file served by the site (target, image, feed…), generated on request. */
@@ -32,9 +37,14 @@ export interface FileRef {
   filename?: string;
 }
 
-/** What a path resolves to. Rendering is deferred so routing stays cheap. */
+/**
+ * What a path resolves to. Rendering is deferred so routing stays cheap. `origin` is
+ * "http://HOST" of the request, or "" without a Host header (URLs then stay root-relative).
+ */
 export type Resource =
-  | { kind: "page"; render: (sink: HtmlSink) => void; status?: 200 | 403 }
+  | { kind: "page"; render: (sink: HtmlSink) => void; status?: 200 | 403; headers?: (origin: string) => Record<string, string> }
+  /** An API answer: `body` is serialised with JSON.stringify (a string body is a JSON string, as CKAN's "Bad request"). */
+  | { kind: "json"; status: number; contentType: string; body: (origin: string) => unknown; headers?: (origin: string) => Record<string, string> }
   | { kind: "file"; file: FileRef }
   | { kind: "redirect"; status: 301 | 302; location: string }
   | { kind: "missing" };
@@ -92,4 +102,31 @@ export interface ShapeModel {
   route(path: string, query: Query): Resource;
   /** Body of the HTML 404 page (inside the site's frame). */
   notFound(sink: HtmlSink): void;
+  /** Application shapes (CKAN, WordPress): what their API lists, for ground truth. */
+  readonly application?: SimApplication;
+}
+
+/** One URL an application's file enumeration lists (a CKAN resource, a WordPress attachment). */
+export interface ApiListedUrl {
+  /** Path + query for in-site URLs, the absolute URL for other hosts. */
+  url: string;
+  onSite: boolean;
+  /** A file the simulator serves as a target (CKAN "HTML"/"API" resources are not). */
+  isFile: boolean;
+}
+
+/** The application behind an application shape, as its API presents it. */
+export interface SimApplication {
+  kind: "ckan" | "wordpress";
+  variant: string;
+  /** Where the application lives: "/" or "/data/". */
+  base: string;
+  /** "open": the API answers; "fails": it answers errors only; "disallowed": robots.txt forbids it. */
+  api: "open" | "fails" | "disallowed";
+  /** Records per page the shipped recipe asks for (CKAN rows=1000, WordPress per_page=100). */
+  recipePageSize: number;
+  /** Records (datasets, attachments) the enumeration walks, in API order. */
+  recordCount: number;
+  /** Every URL the enumeration lists, in API order (what it would list when `api` is not "open"). */
+  listed(): ApiListedUrl[];
 }
