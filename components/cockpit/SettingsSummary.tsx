@@ -20,6 +20,10 @@ export function SettingsSummary({ config }: { config: CrawlConfig }) {
         </dd>
       </div>
       <div>
+        <dt>Site's application</dt>
+        <dd>{applicationChoice(config)}</dd>
+      </div>
+      <div>
         <dt>Budget</dt>
         <dd>{limits.join(" · ")}</dd>
       </div>
@@ -51,6 +55,14 @@ export function SettingsSummary({ config }: { config: CrawlConfig }) {
       </div>
     </dl>
   );
+}
+
+/** Whether the crawl uses the site's own catalog or API (recipes), and which application it assumes. */
+function applicationChoice(config: CrawlConfig): string {
+  const applications = config.applications ?? { use: true, recipe: "auto" };
+  if (!applications.use) return "not used: through the pages only";
+  const which = applications.recipe === "auto" ? "recognised automatically" : `assumed: ${applications.recipe}`;
+  return config.strategy === "sb" || config.strategy === "sb-oracle" ? `its catalog or API used when recognised (${which})` : "not used by this strategy";
 }
 
 /** How an SB crawl picks the link inside the chosen group, how exploration follows the site's reward and spares barren groups, and whether waiting links change group. */

@@ -17,6 +17,8 @@ export interface BenchRunInput {
   targetMimeTypes: string[];
   /** Extra algorithm settings (e.g. a θ sweep). */
   params?: Record<string, unknown>;
+  /** The crawl's application settings (recipes); default: on, automatic. */
+  applications?: { use: boolean; recipe?: string };
 }
 
 export interface BenchRunResult {
@@ -25,6 +27,8 @@ export interface BenchRunResult {
   targets: number;
   /** Counted request number that fetched each target, in fetch order. */
   targetSeqs: number[];
+  /** Each target's URL, in the same order. */
+  targetUrls: string[];
   stopReason: string;
   /** CPU of this process (user + system) during the crawl: engine, HTTP client, sockets, files, database. */
   cpuMs: number;
@@ -58,6 +62,7 @@ export async function runBenchCrawl(input: BenchRunInput): Promise<BenchRunResul
       // The bench measures the crawler; the web archive's own cost is measured by test/bench/warc-cost.ts.
       archive: { keepWarc: false },
       params: input.params ?? {},
+      ...(input.applications ? { applications: input.applications } : {}),
     });
     const crawlId = await insertCrawl(db, config);
     const cpuBefore = process.cpuUsage();
@@ -67,13 +72,14 @@ export async function runBenchCrawl(input: BenchRunInput): Promise<BenchRunResul
     const cpu = process.cpuUsage(cpuBefore);
     const wallMs = performance.now() - wallBefore;
     const crawl = await db.crawl.findUniqueOrThrow({ where: { id: crawlId } });
-    const targets = await db.target.findMany({ where: { crawlId }, select: { requestSeq: true }, orderBy: { requestSeq: "asc" } });
+    const targets = await db.target.findMany({ where: { crawlId }, select: { requestSeq: true, url: true }, orderBy: { requestSeq: "asc" } });
     await db.$disconnect();
     return {
       strategy: input.strategy,
       requests: crawl.requestsCount,
       targets: crawl.targetsCount,
       targetSeqs: targets.map((target) => target.requestSeq),
+      targetUrls: targets.map((target) => target.url),
       stopReason: end.kind === "stopped" ? end.reason : "paused",
       cpuMs: (cpu.user + cpu.system) / 1000,
       engineMs: meter.ms,
