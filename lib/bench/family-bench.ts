@@ -8,13 +8,19 @@
  * Seeds are split once and for all: odd seeds tune, even seeds validate. A run crawls the seeds of
  * one split (or both), so tuning on one never peeks at the other.
  */
-import { buildSite, computeSiteFloor, drawFamilyParams, familySiteSize, requestsToFraction, SIM_TARGET_MIME_TYPES } from "../sitesim";
+import { buildSite, computeSiteFloor, drawFamilyParams, familyApplication, familySiteSize, requestsToFraction, SIM_TARGET_MIME_TYPES } from "../sitesim";
 import type { BenchRunInput, BenchRunResult } from "./bench-run";
 import { requestsToReach } from "./curve-metrics";
 import { benchStrategySettings, runForage, startSiteProcess, type BenchStrategy } from "./run-bench";
 
 export type SeedSplit = "tuning" | "validation";
 export type SplitChoice = SeedSplit | "all";
+
+/** What the seed drew: its target density, or the application (and variant) of an application seed. */
+function regimeOf(seed: number, size: number): string {
+  const application = familyApplication(seed);
+  return application ? `${application.shape}${application.variant === "standard" ? "" : ` (${application.variant})`}` : drawFamilyParams(seed, size).regime;
+}
 
 /** Odd seeds tune, even seeds validate. */
 export function splitOf(seed: number): SeedSplit {
@@ -86,7 +92,7 @@ async function benchSeed(seed: number, options: FamilyBenchOptions): Promise<Fam
   const truth = site.groundTruth();
   const floor = computeSiteFloor(site);
   const total = truth.targets.length;
-  const base = { seed, split: splitOf(seed), size, regime: drawFamilyParams(seed, size).regime, targets: total };
+  const base = { seed, split: splitOf(seed), size, regime: regimeOf(seed, size), targets: total };
   if (total === 0 || floor.to90 === null) {
     options.log(`seed ${seed}: no target; skipped`);
     return [];

@@ -15,7 +15,7 @@ export { startSiteServer, type RunningSite, type SiteServerOptions } from "./ser
 export { computeGroundTruth, requestsToFraction, type GroundTruth, type GroundTruthOptions, type GroundTruthTarget } from "./ground-truth";
 export { describeSite } from "./describe";
 export { computeSiteFloor, type SiteFloor } from "./floor";
-export { drawFamilyParams, familySiteSize, type FamilyParams } from "./family";
+export { APPLICATION_SEEDS_FROM, drawFamilyParams, familyApplication, familySiteSize, type FamilyApplication, type FamilyParams } from "./family";
 export { buildFamilySite, sharedPaginationCase } from "./family/cases";
 export { APPLICATION_SHAPES, NAMED_SHAPES, SITE_SHAPES, SITE_VARIANTS } from "./shapes/registry";
 export { applicationTruth, type ApplicationTruth } from "./applications/truth";
