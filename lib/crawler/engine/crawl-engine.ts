@@ -266,7 +266,7 @@ export class CrawlEngine {
         utf8Bytes,
         stableClassNames: this.parts.config.params.stableTagPathClasses,
       });
-      const downloaded = downloadedWhileTyping + (await this.downloadNewTargets(newTargets, link, url));
+      const downloaded = downloadedWhileTyping + (await this.downloadNewTargets(newTargets, link, url)) + (await this.downloadStatedFiles(text, url, link));
       const changedKnownFiles = await this.revisitKnownFiles(knownFiles, link, url);
       return { kind: "page", newTargets: downloaded, changedKnownFiles };
     }
@@ -638,7 +638,7 @@ export class CrawlEngine {
       if (this.parts.budget.canRequest() && !this.parts.signal.aborted) actions.close(link.tagPath, link.url, fetched.why);
       return { kind: "nothing" };
     }
-    const listing = this.parts.meter.time(() => enumeration.read(fetched.url, fetched.answer));
+    const listing = await this.parts.meter.time(() => enumeration.read(fetched.url, fetched.answer));
     if (listing.problem) {
       actions.close(link.tagPath, fetched.url, listing.problem);
       return { kind: "nothing" };
@@ -658,13 +658,23 @@ export class CrawlEngine {
     return { kind: "page", newTargets: downloaded, changedKnownFiles: changed };
   }
 
+  /** Files the page states in a standard form (schema.org `Dataset`), downloaded like its new targets. */
+  private async downloadStatedFiles(html: string, pageUrl: string, page: FrontierLink): Promise<number> {
+    const source = this.parts.applications?.source;
+    if (!source?.filesOnPage) return 0;
+    const files = this.parts.meter.time(() => source.filesOnPage!({ url: pageUrl, html })).filter((file) => isInSite(file.url, this.site));
+    if (files.length === 0) return 0;
+    const { downloaded } = await this.takeListedFiles(files, page, pageUrl, null);
+    return downloaded;
+  }
+
   /**
    * The files an enumeration page lists: typed from the declared MIME type or format, else from
    * the URL's extension, else by the URL classifier (a HEAD while it learns); targets downloaded
    * at once, each checked again by its answer. Known files of a re-crawl are checked with a
    * conditional GET when the listing says they changed. Files seen before are skipped.
    */
-  private async takeListedFiles(files: readonly ApplicationFile[], action: FrontierLink, pageUrl: string, enumeration: ApplicationEnumeration): Promise<{ downloaded: number; changed: number }> {
+  private async takeListedFiles(files: readonly ApplicationFile[], action: FrontierLink, pageUrl: string, enumeration: ApplicationEnumeration | null): Promise<{ downloaded: number; changed: number }> {
     let downloaded = 0;
     let changed = 0;
     const recrawl = this.parts.recrawl;
@@ -676,7 +686,7 @@ export class CrawlEngine {
       const context: RequestContext = { kind: "target", tagPath: action.tagPath, groupId: null, depth: action.depth + 1, referrer: pageUrl };
       if (recrawl?.knownFile(url)) {
         // A listing of what changed since the previous run: the file did change (or says so).
-        if ((enumeration.listsChangesSince && this.parts.changedSince) || recrawl.checkKnownFiles) changed += await this.checkKnownFile(url, context, action.tagPath);
+        if ((enumeration?.listsChangesSince && this.parts.changedSince) || recrawl.checkKnownFiles) changed += await this.checkKnownFile(url, context, action.tagPath);
         else recrawl.note(url, "seen");
         continue;
       }

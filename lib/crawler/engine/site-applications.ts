@@ -65,8 +65,8 @@ export interface ApplicationEnumeration {
   firstUrl(since?: Date): string;
   /** Whether `firstUrl(since)` asks only for what changed. */
   listsChangesSince: boolean;
-  /** Never throws: an unexpected answer is a listing with a `problem`. */
-  read(pageUrl: string, answer: ApiAnswer): ApplicationListing;
+  /** Never throws (nor rejects): an unexpected answer is a listing with a `problem`. Asynchronous for RDF catalogs. */
+  read(pageUrl: string, answer: ApiAnswer): ApplicationListing | Promise<ApplicationListing>;
 }
 
 export interface SiteApplications {
@@ -78,4 +78,9 @@ export interface SiteApplications {
   enumerations(application: RecognisedApplication): ApplicationEnumeration[];
   /** URLs of the application not worth crawling (sign-in, edit, search, feeds…). */
   avoids(application: RecognisedApplication, url: string): boolean;
+  /**
+   * Files a page states in a standard form (schema.org `Dataset` in JSON-LD), on any page of any
+   * site; cheap when the page has none. Absent: none are read.
+   */
+  filesOnPage?(page: { url: string; html: string }): ApplicationFile[];
 }
