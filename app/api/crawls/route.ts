@@ -1,10 +1,10 @@
 import { guarded } from "@/app/_server/guarded";
-import { getDb } from "@/app/_server/db";
+import { getDb, getServerConfig } from "@/app/_server/db";
 import { readJsonBody } from "@/lib/api/body";
 import { parseQuery } from "@/lib/api/query";
 import { listCrawlsQuery } from "@/lib/api/query-schemas";
 import { jsonResponse } from "@/lib/api/responses";
-import { createCrawl, listCrawls } from "@/lib/store";
+import { createCrawl, getServerPrivateNetworks, listCrawls } from "@/lib/store";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -17,10 +17,11 @@ export async function GET(request: Request): Promise<Response> {
   });
 }
 
-/** Creates a queued crawl; the settings are validated by lib/crawl-config.ts. */
+/** Creates a queued crawl; the settings are validated by lib/crawl-config.ts, the root URL against the server's network policy. */
 export async function POST(request: Request): Promise<Response> {
   return guarded(request, async (principal, db) => {
     const body = await readJsonBody(request);
-    return jsonResponse(await createCrawl(db, body, { createdById: principal.user.id }), { status: 201 });
+    const privateNetworks = await getServerPrivateNetworks(db, getServerConfig().privateNetworks);
+    return jsonResponse(await createCrawl(db, body, { createdById: principal.user.id, networkPolicy: { privateNetworks } }), { status: 201 });
   });
 }
