@@ -37,7 +37,8 @@ export function ChangesPanel({ crawl }: { crawl: CrawlDetail }) {
       </section>
     );
   }
-  const total = files.data?.total ?? counts[change];
+  // The pager follows the rows shown: none while a page loads or when it failed.
+  const total = files.data?.total ?? 0;
   const pick = (kind: FileChange) => {
     setChange(kind);
     setOffset(0);
