@@ -46,7 +46,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
         <Field field="newPassword" label="New password" hint="At least 8 characters and hard to guess: a few uncommon words work well." error={fields.newPassword}>
           {(control) => <input {...control} type="password" autoComplete="new-password" value={newPassword} onChange={(event) => setNewPassword(event.target.value)} />}
         </Field>
-        <Field field="repeatPassword" label="Repeat the new password" error={fields.repeatPassword}>
+        <Field field="repeatPassword" label="Repeat the new password" errorLabel="The repeated password" error={fields.repeatPassword}>
           {(control) => <input {...control} type="password" autoComplete="new-password" value={repeatPassword} onChange={(event) => setRepeatPassword(event.target.value)} />}
         </Field>
         <button type="submit" className="button button-primary" disabled={change.isPending}>

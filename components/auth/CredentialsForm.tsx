@@ -38,7 +38,7 @@ export function CredentialsForm({
     setFields({});
     setMessage(null);
     if (newPassword && password !== repeat) {
-      setFields({ repeat: "does not match the password" });
+      setFields({ repeat: "is not the same as the password above" });
       return;
     }
     setBusy(true);
@@ -65,7 +65,7 @@ export function CredentialsForm({
         )}
       </Field>
       {newPassword ? (
-        <Field field="repeat" label="Repeat the password" error={fields.repeat}>
+        <Field field="repeat" label="Repeat the password" errorLabel="The repeated password" error={fields.repeat}>
           {(control) => <input {...control} type="password" autoComplete="new-password" required value={repeat} onChange={(event) => setRepeat(event.target.value)} />}
         </Field>
       ) : null}

@@ -13,23 +13,44 @@ const KINDS: { change: FileChange; label: string }[] = [
   { change: "gone", label: "Gone" },
 ];
 
-/** "What changed": a finished crawl's files as new / changed / unchanged / gone since the crawl it followed (`after`). */
+/** Files shown per page: a few screens at most, so the panels below stay close. */
+const PAGE_SIZE = 25;
+
+/**
+ * "What changed": a finished re-crawl's files as new / changed / unchanged / gone since the crawl
+ * it followed (`after`), a page at a time. A first crawl has nothing to compare with: one line says so.
+ */
 export function ChangesPanel({ crawl }: { crawl: CrawlDetail }) {
   const [change, setChange] = useState<FileChange>("new");
+  const [offset, setOffset] = useState(0);
   const counts = crawl.changes;
-  const files = useCrawlChangesQuery(crawl.id, change, counts !== null);
-  if (!counts) return null;
   const after = crawl.config.after;
+  const files = useCrawlChangesQuery(crawl.id, change, counts !== null && after !== null, { offset, limit: PAGE_SIZE });
+  if (!counts) return null;
+  if (after === null) {
+    return (
+      <section className="panel" id="changes" aria-labelledby="changes-title" data-testid="changes-first-run">
+        <h2 id="changes-title">What changed</h2>
+        <p className="panel-hint">
+          First run: nothing to compare. Its {formatInteger(counts.new)} {counts.new === 1 ? "file is" : "files are"} what a re-crawl after it will compare with (Repeat this crawl, below).
+        </p>
+      </section>
+    );
+  }
+  // The pager follows the rows shown: none while a page loads or when it failed.
+  const total = files.data?.total ?? 0;
+  const pick = (kind: FileChange) => {
+    setChange(kind);
+    setOffset(0);
+  };
   return (
     <section className="panel" id="changes" aria-labelledby="changes-title" data-testid="changes-panel">
       <div className="panel-head">
         <div>
           <h2 id="changes-title">What changed</h2>
           <p className="panel-hint">
-            {after === null
-              ? "A first crawl: every file is new. Re-crawl the site after this crawl to see what changes."
-              : `Since crawl #${after}` +
-                (crawl.config.checkKnownFiles ? ", known files checked with conditional requests." : ": known files were not downloaded again, nor checked (unchanged means linked again).")}
+            {`Since crawl #${after}` +
+              (crawl.config.checkKnownFiles ? ", known files checked with conditional requests." : ": known files were not downloaded again, nor checked (unchanged means linked again).")}
           </p>
         </div>
         {counts.new + counts.changed > 0 ? (
@@ -40,7 +61,7 @@ export function ChangesPanel({ crawl }: { crawl: CrawlDetail }) {
       </div>
       <div role="tablist" aria-label="Kind of change" className="change-kinds">
         {KINDS.map((kind) => (
-          <button key={kind.change} type="button" role="tab" aria-selected={change === kind.change} className={change === kind.change ? "button button-primary" : "button"} onClick={() => setChange(kind.change)}>
+          <button key={kind.change} type="button" role="tab" aria-selected={change === kind.change} className={change === kind.change ? "button button-primary" : "button"} onClick={() => pick(kind.change)}>
             {kind.label} <strong data-testid={`changes-${kind.change}`}>{formatInteger(counts[kind.change])}</strong>
           </button>
         ))}
@@ -79,10 +100,18 @@ export function ChangesPanel({ crawl }: { crawl: CrawlDetail }) {
       ) : (
         <p className="panel-loading">Loading…</p>
       )}
-      {files.data && files.data.total > files.data.files.length ? (
-        <p className="panel-hint">
-          The first {files.data.files.length} of {formatInteger(files.data.total)}; all of them: <a href={`/api/crawls/${crawl.id}/changes?change=${change}&limit=1000`}>JSON</a>.
-        </p>
+      {total > PAGE_SIZE ? (
+        <nav className="pager" aria-label={`Pages of ${change} files`}>
+          <button type="button" className="button button-small" onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))} disabled={offset === 0 || files.isFetching}>
+            ← Previous
+          </button>
+          <span className="pager-page" aria-live="polite" data-testid="changes-page">
+            {formatInteger(offset + 1)}–{formatInteger(Math.min(total, offset + PAGE_SIZE))} of {formatInteger(total)}
+          </span>
+          <button type="button" className="button button-small" onClick={() => setOffset(offset + PAGE_SIZE)} disabled={offset + PAGE_SIZE >= total || files.isFetching}>
+            Next →
+          </button>
+        </nav>
       ) : null}
     </section>
   );

@@ -9,6 +9,7 @@ import { STRATEGY_LABELS, type Strategy } from "@/lib/crawl-config";
 import { useIsClient } from "@/components/ui/use-is-client";
 import { HarvestRunLinks } from "@/components/harvests/HarvestRunLinks";
 import { CrawlControls } from "./CrawlControls";
+import { crawlDisplayName } from "@/components/ui/crawl-name";
 
 const QUEUED_HINT_AFTER_MS = 10_000;
 
@@ -24,7 +25,7 @@ export function CockpitHeader({ crawl }: { crawl: CrawlDetail }) {
       </nav>
       <div className="cockpit-title-row">
         <div className="cockpit-title">
-          <h1>{crawl.name ?? hostOf(crawl.rootUrl)}</h1>
+          <h1>{crawl.name ? crawlDisplayName(crawl.name) : hostOf(crawl.rootUrl)}</h1>
           <p className="cockpit-meta">
             <a href={crawl.rootUrl} target="_blank" rel="noreferrer noopener" className="root-url">
               {crawl.rootUrl}

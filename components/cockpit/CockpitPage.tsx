@@ -17,14 +17,18 @@ import { CurvesPanel } from "./CurvesPanel";
 import { EarlyStopPanel } from "./EarlyStopPanel";
 import { FilesPanel } from "./FilesPanel";
 import { GroupsPanel } from "./GroupsPanel";
-import { HeadlineStats } from "./HeadlineStats";
+import { HeadlineStats, isRecrawl } from "./HeadlineStats";
 import { ReplayPanel } from "./ReplayPanel";
 import { RequestsPanel } from "./RequestsPanel";
 import { SavedVsBfs } from "./SavedVsBfs";
+import { type CockpitSection, SectionNav } from "./SectionNav";
 import { SettingsPanel } from "./SettingsPanel";
 
-const SECTIONS = [
+const SECTIONS: readonly CockpitSection[] = [
   { id: "overview", label: "Overview" },
+  { id: "changes", label: "What changed", optional: true },
+  { id: "repeat", label: "Repeat", optional: true },
+  { id: "replays", label: "Replay", optional: true },
   { id: "groups", label: "Tag-path groups" },
   { id: "early-stopping", label: "Early stopping" },
   { id: "files", label: "Targets" },
@@ -72,19 +76,14 @@ export function CockpitPage({ id, initialCrawl }: { id: number; initialCrawl?: R
   }
 
   return (
-    <div className="cockpit">
+    <div className="cockpit" id="cockpit">
       <CockpitHeader crawl={crawl} />
-      <nav className="section-nav" aria-label="Cockpit sections">
-        {SECTIONS.map((section) => (
-          <a key={section.id} href={`#${section.id}`}>
-            {section.label}
-          </a>
-        ))}
-      </nav>
+      <SectionNav sections={SECTIONS} containerId="cockpit" />
       <div id="overview" className="overview">
         <h2 className="visually-hidden">Overview</h2>
         <HeadlineStats crawl={crawl} points={metrics.data ?? []} />
-        <SavedVsBfs crawlId={id} strategy={crawl.strategy} over={!live} />
+        {/* Saved-vs-BFS measures finding the site's files from scratch: nothing a re-crawl does. */}
+        {isRecrawl(crawl) ? null : <SavedVsBfs crawlId={id} strategy={crawl.strategy} over={!live} />}
         <CurvesPanel points={metrics.data ?? []} error={metrics.error} />
       </div>
       <ApplicationNotes crawl={crawl} />

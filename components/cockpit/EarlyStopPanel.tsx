@@ -52,9 +52,15 @@ export function EarlyStopPanel({ crawlId, live, stopReason }: { crawlId: number;
                 ? "The crawl stopped early: the last windows found too few new targets."
                 : last
                   ? last.ema !== null && last.ema < state.threshold
-                    ? `Below τ: ${state.patienceWindows - patience} more low windows and the crawl stops.`
-                    : "Above τ: the crawl is still finding targets at a good pace."
-                  : "No complete window yet."}
+                    ? live
+                      ? `Below τ: ${state.patienceWindows - patience} more low windows and the crawl stops.`
+                      : `The crawl ended below τ, ${state.patienceWindows - patience} low windows short of stopping early.`
+                    : live
+                      ? "Above τ: the crawl is still finding targets at a good pace."
+                      : "Above τ when it ended: the crawl was still finding targets at a good pace."
+                  : live
+                    ? "No complete window yet."
+                    : "The crawl ended before its first complete window."}
             </p>
           </div>
         </div>

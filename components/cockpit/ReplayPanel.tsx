@@ -7,6 +7,7 @@ import { compareHref, useCrawlReplaysQuery, useCreateReplaysMutation, type Repla
 import { StatusBadge } from "@/components/ui/StatusBadge";
 import { STRATEGIES, STRATEGY_LABELS, type Strategy } from "@/lib/crawl-config";
 import { formatInteger } from "@/lib/format";
+import { STRATEGY_HELP } from "./strategy-help";
 import "@/components/compare/compare.css";
 
 const shortName = (strategy: string) => (STRATEGY_LABELS[strategy as Strategy] ?? strategy).split(" (")[0];
@@ -92,10 +93,15 @@ function ReplayForm({ crawlId, defaultSeed }: { crawlId: number; defaultSeed: nu
       <fieldset className="replay-strategies">
         <legend>Strategies</legend>
         {STRATEGIES.map((strategy) => (
-          <label key={strategy}>
-            <input type="checkbox" name="strategy" value={strategy} checked={strategies.includes(strategy)} onChange={(event) => toggle(strategy, event.target.checked)} />
-            {shortName(strategy)}
-          </label>
+          <div key={strategy} className="replay-strategy">
+            <label>
+              <input type="checkbox" name="strategy" value={strategy} checked={strategies.includes(strategy)} onChange={(event) => toggle(strategy, event.target.checked)} aria-describedby={`replay-help-${strategy}`} />
+              {shortName(strategy)}
+            </label>
+            <p className="field-hint" id={`replay-help-${strategy}`}>
+              {STRATEGY_HELP[strategy]}
+            </p>
+          </div>
         ))}
       </fieldset>
       <label className="replay-seed">

@@ -2,6 +2,7 @@ import { REQUEST_OUTCOMES, type RequestOutcome, type RequestRow } from "@/compon
 import { sitePath } from "@/components/ui/format";
 import { mimeLabel } from "@/components/ui/mime";
 import { formatBytes, formatInteger } from "@/lib/format";
+import { targetNote } from "./target-note";
 
 const KIND_LABELS: Record<string, string> = {
   page: "page",
@@ -10,6 +11,16 @@ const KIND_LABELS: Record<string, string> = {
   "redirect-hop": "redirect",
   robots: "robots.txt",
   sitemap: "sitemap",
+};
+
+/** What each kind of request is, shown as the kind badge's tooltip. */
+const KIND_HELP: Record<string, string> = {
+  page: "A page read for its links",
+  target: "A download: its link was typed as a file of a wanted type (by a HEAD request or the classifier)",
+  "bootstrap-head": "A HEAD request that learns a link's type without downloading it",
+  "redirect-hop": "A hop of a redirect chain",
+  robots: "The site's robots.txt",
+  sitemap: "A sitemap listing the site's pages",
 };
 
 export function RequestsTable({ requests, rootUrl }: { requests: RequestRow[]; rootUrl: string }) {
@@ -35,7 +46,7 @@ export function RequestsTable({ requests, rootUrl }: { requests: RequestRow[]; r
                 <td className="num" data-label="#">{request.seq > 0 ? formatInteger(request.seq) : "–"}</td>
                 <td data-label="URL" className="truncate-cell cell-wide cell-first request-url">
                   <span className="truncate" title={request.url}>
-                    <span className={`kind kind-${request.kind}`}>
+                    <span className={`kind kind-${request.kind}`} title={KIND_HELP[request.kind]}>
                       {request.method === "HEAD" && request.kind !== "bootstrap-head" ? "HEAD " : ""}
                       {KIND_LABELS[request.kind] ?? request.kind}
                     </span>{" "}
@@ -47,6 +58,11 @@ export function RequestsTable({ requests, rootUrl }: { requests: RequestRow[]; r
                     </span>
                   ) : null}
                   {request.error ? <span className="cell-sub cell-error">{request.error}</span> : null}
+                  {targetNote(request) ? (
+                    <span className="cell-sub" data-testid="target-note">
+                      {targetNote(request)}
+                    </span>
+                  ) : null}
                 </td>
                 <td className="num" data-label="Status">{request.status ?? "–"}</td>
                 <td data-label="Type" className="nowrap" title={request.mime ?? undefined}>

@@ -7,6 +7,7 @@ import { formatInteger } from "@/lib/format";
 import { stripScheme } from "@/components/ui/format";
 import { CrawlForm } from "./CrawlForm";
 import { defaultFormValues, formValuesFromConfig } from "./form-state";
+import { crawlDisplayName } from "@/components/ui/crawl-name";
 
 /**
  * "New crawl", empty or pre-filled from an existing crawl (`?from=<id>`, "Clone settings"), or a
@@ -43,7 +44,7 @@ export function NewCrawlPage({ fromId, recrawl = false }: { fromId: number | nul
           <p>
             Re-crawl after{" "}
             <Link href={`/crawls/${crawl.id}`}>
-              crawl #{crawl.id} ({crawl.name ?? stripScheme(crawl.rootUrl)})
+              crawl #{crawl.id} ({crawl.name ? crawlDisplayName(crawl.name) : stripScheme(crawl.rootUrl)})
             </Link>
             : it starts from what that crawl learned, does not download the {formatInteger(crawl.targets)} files it
             already has, and reports what is new, changed or gone. That crawl cost {formatInteger(crawl.requests)} requests:
@@ -65,7 +66,7 @@ export function NewCrawlPage({ fromId, recrawl = false }: { fromId: number | nul
         <p className="notice" role="status" data-testid="clone-notice">
           Settings copied from{" "}
           <Link href={`/crawls/${crawl.id}`}>
-            crawl #{crawl.id} ({crawl.name ?? stripScheme(crawl.rootUrl)})
+            crawl #{crawl.id} ({crawl.name ? crawlDisplayName(crawl.name) : stripScheme(crawl.rootUrl)})
           </Link>
           , seed included: the same seed on the same site repeats the same choices. Clear the seed in Advanced for a
           new random run.

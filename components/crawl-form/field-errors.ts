@@ -47,9 +47,12 @@ export function humanizeMessage(message: string): string {
   return message;
 }
 
-/** "Root URL must use http or https, not ftp"; messages that are sentences of their own keep a colon. */
-export function errorText(field: string, message: string): string {
-  const label = FIELD_LABELS[field] ?? field;
+/**
+ * "Root URL must use http or https, not ftp"; messages that are sentences of their own keep a
+ * colon. `label` is the one the field shows; without it, the form's label for that settings key.
+ */
+export function errorText(field: string, message: string, shownLabel?: string): string {
+  const label = shownLabel ?? FIELD_LABELS[field] ?? field;
   const text = humanizeMessage(message);
   return /^[a-z]/.test(text) ? `${label} ${text}` : `${label}: ${text}`;
 }

@@ -19,11 +19,14 @@ export function Field({
   label,
   hint,
   error,
+  errorLabel,
   children,
   className = "",
 }: {
   field: string;
   label: string;
+  /** How the error names the field when the label reads badly in a sentence ("Repeat the password"). @default label */
+  errorLabel?: string;
   hint?: ReactNode;
   error?: string;
   children: (control: ControlProps) => ReactNode;
@@ -42,17 +45,18 @@ export function Field({
         </p>
       ) : null}
       {children({ id, name: field, "aria-describedby": describedBy || undefined, ...(error ? { "aria-invalid": true as const } : {}) })}
-      <FieldError field={field} error={error} />
+      <FieldError field={field} label={errorLabel ?? label} error={error} />
     </div>
   );
 }
 
-export function FieldError({ field, error }: { field: string; error?: string }) {
+/** A field's error, led by the label the user sees (never the settings key). */
+export function FieldError({ field, label, error }: { field: string; label?: string; error?: string }) {
   if (!error) return null;
   return (
     <p id={`${fieldId(field)}-error`} className="field-error" data-testid={`error-${field}`}>
       <span aria-hidden="true">⚠ </span>
-      {errorText(field, error)}
+      {errorText(field, error, label)}
     </p>
   );
 }
@@ -94,7 +98,7 @@ export function CheckboxField({
             {hint}
           </p>
         ) : null}
-        <FieldError field={field} error={error} />
+        <FieldError field={field} label={label} error={error} />
       </div>
     </div>
   );

@@ -11,6 +11,8 @@ import { stripScheme } from "@/components/ui/format";
 import { STRATEGY_LABELS, type Strategy } from "@/lib/crawl-config";
 import { formatBytes, formatDuration, formatHarvestRate, formatInteger } from "@/lib/format";
 import type { CrawlListItem } from "@/lib/store/queries/list-crawls";
+import { crawlDisplayName } from "@/components/ui/crawl-name";
+import { BreakableUrl } from "@/components/ui/BreakableUrl";
 
 function strategyName(strategy: string): string {
   const label = STRATEGY_LABELS[strategy as Strategy] as string | undefined;
@@ -96,10 +98,12 @@ export function CrawlsTable({ crawls }: { crawls: CrawlListItem[] }) {
                   title={crawl.status === "cancelled" ? "A cancelled crawl discarded its data" : undefined}
                 />
               </td>
-              <td className="url-cell cell-wide cell-nolabel" data-label="Crawl">
+              <td className="url-cell crawl-cell cell-wide cell-nolabel" data-label="Crawl">
                 <Link href={`/crawls/${crawl.id}`} className="row-link">
-                  {crawl.name ? <span className="crawl-name">{crawl.name}</span> : null}
-                  <span className={crawl.name ? "crawl-url" : "crawl-name"}>{stripScheme(crawl.rootUrl)}</span>
+                  {crawl.name ? <span className="crawl-name">{crawlDisplayName(crawl.name)}</span> : null}
+                  <span className={crawl.name ? "crawl-url" : "crawl-name"}>
+                    <BreakableUrl text={stripScheme(crawl.rootUrl)} />
+                  </span>
                 </Link>
                 <span className="crawl-meta">
                   #{crawl.id} · {strategyName(crawl.strategy)}

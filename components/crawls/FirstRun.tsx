@@ -7,8 +7,8 @@ export function FirstRun({ demoPort }: { demoPort: number }) {
     <div className="first-run" data-testid="crawls-empty">
       <h2>No crawls yet</h2>
       <p>
-        Forage comes with a demo website on this machine: a statistics office with a few hundred pages, data
-        tables and reports hidden among press releases, calendars and image galleries. Crawl it to watch the
+        Forage comes with a demo website on this machine: a statistics office of about 1,250 pages, with 610
+        data tables and reports hidden among press releases, calendars and image galleries. Crawl it to watch the
         targets curve rise within seconds and see which page structures the crawler learns to trust.
       </p>
       <div className="first-run-actions">

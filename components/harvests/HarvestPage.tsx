@@ -31,7 +31,7 @@ function HarvestSettings({ harvest }: { harvest: HarvestView }) {
     <section className="panel" aria-labelledby="harvest-settings-title">
       <h2 id="harvest-settings-title">Schedule and webhook</h2>
       <p className="panel-hint" data-testid="harvest-next-run">
-        {harvest.cron === null ? "No schedule: runs start by hand." : harvest.paused ? "The schedule is paused." : harvest.nextRunAt ? <>Next run <DateTime iso={harvest.nextRunAt} /> (<DateTime iso={harvest.nextRunAt} relative />).</> : "The schedule never fires again."}
+        {harvest.cron === null ? "No schedule: runs start by hand." : harvest.paused ? "The schedule is paused." : harvest.nextRunAt ? <>Next run <DateTime iso={harvest.nextRunAt} timeZone={harvest.timeZone} /> (<DateTime iso={harvest.nextRunAt} relative />).</> : "The schedule never fires again."}
       </p>
       <form onSubmit={save} noValidate>
         <div className="field">

@@ -35,7 +35,7 @@ export function HarvestsSection() {
                       {harvest.paused ? " · paused" : harvest.nextRunAt ? (
                         <>
                           {" · next run "}
-                          <DateTime iso={harvest.nextRunAt} relative />
+                          <DateTime iso={harvest.nextRunAt} relative /> (<DateTime iso={harvest.nextRunAt} timeZone={harvest.timeZone} />)
                         </>
                       ) : null}
                     </>

@@ -1,5 +1,6 @@
 "use client";
 
+import { formatDateTimeIn } from "@/components/ui/format";
 import { cronProblem, nextRunTimes, timeZoneProblem } from "@/lib/harvest/schedule";
 
 export interface ScheduleValue {
@@ -13,10 +14,6 @@ export function schedulePreview(value: ScheduleValue): { cronError: string | nul
   const timeZoneError = timeZoneProblem(value.timeZone);
   const times = cronError || timeZoneError ? [] : nextRunTimes({ cron: value.cron.trim(), timeZone: value.timeZone }, new Date(), 3);
   return { cronError, timeZoneError, times };
-}
-
-function formatIn(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" }).format(date);
 }
 
 /**
@@ -53,7 +50,7 @@ export function ScheduleFields({ value, onChange, serverErrors = {}, idPrefix }:
         {preview.times.length > 0 ? (
           <ul className="field-hint schedule-preview" data-testid="schedule-preview" aria-label="Next runs">
             {preview.times.map((time) => (
-              <li key={time.toISOString()}>{formatIn(time, value.timeZone)}</li>
+              <li key={time.toISOString()}>{formatDateTimeIn(time, value.timeZone)}</li>
             ))}
           </ul>
         ) : null}

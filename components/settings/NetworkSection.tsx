@@ -46,10 +46,8 @@ export function NetworkSection() {
       if (caught instanceof ApiError && caught.fields) {
         setError(
           Object.entries(caught.fields)
-            .map(([field, message]) => {
-              const index = /\.(\d+)$/.exec(field)?.[1];
-              return index === undefined ? message : `${lines[Number(index)]}: ${message}`;
-            })
+            // An entry's message quotes the entry itself ("\"10.0.0.0/40\" has an invalid prefix…").
+            .map(([, message]) => message)
             .join("; "),
         );
       } else setError(caught instanceof Error ? caught.message : String(caught));

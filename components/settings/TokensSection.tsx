@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { Field } from "@/components/crawl-form/fields";
 import { ApiError } from "@/components/hooks/api-fetch";
 import { useCreateTokenMutation, useRevokeTokenMutation, useTokensQuery, useUsersQuery } from "@/components/hooks/use-accounts-queries";
+import { CopyButton } from "@/components/ui/CopyButton";
 import { DateTime } from "@/components/ui/DateTime";
 
 /** API tokens for scripts and the CLI: created here (shown once), listed by their first characters, revoked at once. */
@@ -61,9 +62,12 @@ export function TokensSection({ currentEmail }: { currentEmail: string }) {
           <p>
             Token “{created.name}” created. Copy it now: it will not be shown again.
           </p>
-          <p className="token-reveal" data-testid="new-token">
-            {created.token}
-          </p>
+          <div className="token-copy">
+            <p className="token-reveal" data-testid="new-token">
+              {created.token}
+            </p>
+            <CopyButton text={created.token} label="Copy token" />
+          </div>
         </div>
       ) : null}
       {tokens.error ? <p className="error-box error-small">{tokens.error.message}</p> : null}
@@ -81,6 +85,13 @@ export function TokensSection({ currentEmail }: { currentEmail: string }) {
             </tr>
           </thead>
           <tbody>
+            {tokens.data && tokens.data.length === 0 ? (
+              <tr>
+                <td colSpan={5} className="empty-cell" data-testid="tokens-empty">
+                  No tokens yet. Create one above for a script or the command line.
+                </td>
+              </tr>
+            ) : null}
             {(tokens.data ?? []).map((token) => (
               <tr key={token.id} data-testid={`token-${token.id}`}>
                 <td>{token.name}</td>

@@ -47,14 +47,26 @@ export function formatDateTime(iso: string): string {
   return new Date(iso).toLocaleString("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
 }
 
-/** "5 min ago", "2 h ago", "3 days ago"; falls back to the date after a month. */
+/**
+ * "Mon, 30 Nov 2026, 06:00 CET": a date in a named time zone (the viewer's when omitted), the
+ * zone said, so it reads the same as a schedule's preview in that zone.
+ */
+export function formatDateTimeIn(iso: string | Date, timeZone?: string): string {
+  return new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" }).format(new Date(iso));
+}
+
+/**
+ * "5 minutes ago", "in 2 days", "just now": past and future alike (Intl.RelativeTimeFormat); the
+ * date itself after a month either way.
+ */
 export function formatRelative(iso: string, now = Date.now()): string {
-  const seconds = Math.round((now - new Date(iso).getTime()) / 1000);
-  if (seconds < 45) return "just now";
-  if (seconds < 3600) return `${Math.max(1, Math.round(seconds / 60))} min ago`;
-  if (seconds < 86_400) return `${Math.round(seconds / 3600)} h ago`;
-  if (seconds < 30 * 86_400) return `${Math.round(seconds / 86_400)} days ago`;
-  return formatDateTime(iso);
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  const magnitude = Math.abs(seconds);
+  if (magnitude < 45) return seconds <= 0 ? "just now" : "in a few seconds";
+  if (magnitude >= 30 * 86_400) return formatDateTime(iso);
+  const format = new Intl.RelativeTimeFormat("en-GB", { numeric: "auto" });
+  const [unit, size]: [Intl.RelativeTimeFormatUnit, number] = magnitude < 3600 ? ["minute", 60] : magnitude < 86_400 ? ["hour", 3600] : ["day", 86_400];
+  return format.format(Math.round(seconds / size), unit);
 }
 
 /** A setting as typed: 0.9 → "0.9", 0.01 → "0.01", 2.8284271247461903 → "2.82843". */

@@ -9,6 +9,7 @@ import type { WorkerHealth, WorkerListItem } from "@/lib/store/queries/list-work
 import type { StorageSummary } from "@/lib/storage/storage-for";
 import { useWorkersQuery } from "./use-workers-query";
 import "./workers.css";
+import { crawlDisplayName } from "@/components/ui/crawl-name";
 
 const HEALTH_LABELS: Record<WorkerHealth, string> = {
   running: "Running",
@@ -123,7 +124,7 @@ export function WorkersPage({
                         {worker.crawls.map((crawl) => (
                           <li key={crawl.id}>
                             <Link href={`/crawls/${crawl.id}`}>
-                              #{crawl.id} {crawl.name ?? stripScheme(crawl.rootUrl)}
+                              #{crawl.id} {crawl.name ? crawlDisplayName(crawl.name) : stripScheme(crawl.rootUrl)}
                             </Link>{" "}
                             <StatusBadge status={crawl.status} stopReason={null} stopDetail={null} />{" "}
                             <span className="hint">

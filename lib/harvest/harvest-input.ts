@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { InvalidRequestError } from "../api/errors";
 import { toFieldErrors } from "../api/field-errors";
-import { assertFetchableUrl } from "../crawler/fetch/network-safety";
-import { NetworkPolicy } from "../crawler/fetch/network-policy";
+import { networkPolicyRefusal } from "../store/commands/check-network-policy";
 import { cronProblem, timeZoneProblem } from "./schedule";
 
 /**
@@ -86,17 +85,14 @@ function parseWith<S extends z.ZodType>(schema: S, input: unknown, what: string)
 }
 
 /**
- * A webhook URL whose host is a literal IP must be one the server may reach: a webhook is not a
- * way to make the worker POST to its own private network.
+ * A webhook URL whose host is a literal IP (or localhost) must be one the server may reach: a
+ * webhook is not a way to make the worker POST to its own private network.
  * @throws InvalidRequestError (field `webhookUrl`)
  */
 export function checkWebhookReachable(webhookUrl: string | null | undefined, privateNetworks: readonly string[]): void {
   if (!webhookUrl) return;
-  try {
-    assertFetchableUrl(webhookUrl, new NetworkPolicy({ privateNetworks }));
-  } catch (error) {
-    throw new InvalidRequestError({ webhookUrl: `is refused by the server's network policy: ${error instanceof Error ? error.message : String(error)}` }, "Invalid harvest");
-  }
+  const refusal = networkPolicyRefusal(webhookUrl, { privateNetworks });
+  if (refusal) throw new InvalidRequestError({ webhookUrl: refusal }, "Invalid harvest");
 }
 
 /** @throws InvalidRequestError naming every bad field */

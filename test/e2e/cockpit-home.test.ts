@@ -14,7 +14,8 @@ let app: RunningApp;
 let browser: Browser;
 
 beforeAll(async () => {
-  ({ database, app, browser } = await startAppInBrowser());
+  // The demo site listens on 127.0.0.1, which `npm start` adds to the server's network policy.
+  ({ database, app, browser } = await startAppInBrowser({ FORAGE_PRIVATE_NETWORKS: "127.0.0.1/32" }));
 });
 
 afterAll(() => stopAppInBrowser({ database, app, browser }));

@@ -38,7 +38,7 @@ beforeAll(async () => {
   // The tiny demo site: the source crawl takes all of it, so every replay can reach 90 % of its targets.
   demo = startNodeProcess(["bin/forage.mjs", "demo", "--port", String(demoPort), "--size", "tiny"], env);
   worker = startNodeProcess(["bin/forage.mjs", "worker"], { ...env, FORAGE_PRIVATE_NETWORKS: "127.0.0.1/32" });
-  const [appStarted, browserStarted, ...ready] = await Promise.allSettled([startApp(database, { FORAGE_DEMO_PORT: String(demoPort) }), launchBrowser(), waitForHttp(demoUrl, demo)]);
+  const [appStarted, browserStarted, ...ready] = await Promise.allSettled([startApp(database, { FORAGE_DEMO_PORT: String(demoPort), FORAGE_PRIVATE_NETWORKS: "127.0.0.1/32" }), launchBrowser(), waitForHttp(demoUrl, demo)]);
   if (appStarted.status === "fulfilled") app = appStarted.value;
   if (browserStarted.status === "fulfilled") browser = browserStarted.value;
   for (const result of [appStarted, browserStarted, ...ready]) if (result.status === "rejected") throw result.reason;

@@ -47,7 +47,7 @@ beforeAll(async () => {
   // The server's network policy lets crawls reach the demo site on 127.0.0.1, as `npm start` does.
   worker = startNodeProcess(["bin/forage.mjs", "worker"], { ...env, FORAGE_PRIVATE_NETWORKS: "127.0.0.1/32" });
   const [appStarted, browserStarted, ...ready] = await Promise.allSettled([
-    startApp(database, { FORAGE_DEMO_PORT: String(demoPort) }),
+    startApp(database, { FORAGE_DEMO_PORT: String(demoPort), FORAGE_PRIVATE_NETWORKS: "127.0.0.1/32" }),
     launchBrowser(),
     waitForHttp(demoUrl, demo),
     waitForOutput(worker, /\[forage worker\] .* ready/),

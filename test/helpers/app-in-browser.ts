@@ -9,10 +9,10 @@ export interface AppInBrowser {
   browser: Browser;
 }
 
-/** A fresh database, the built dashboard on it, and Chromium: what every browser test starts from. */
-export async function startAppInBrowser(): Promise<AppInBrowser> {
+/** A fresh database, the built dashboard on it (`env` added to its environment), and Chromium: what every browser test starts from. */
+export async function startAppInBrowser(env: Record<string, string> = {}): Promise<AppInBrowser> {
   const database = await createTestDatabase();
-  const app = await startApp(database);
+  const app = await startApp(database, env);
   const browser = await launchBrowser();
   return { database, app, browser };
 }

@@ -44,7 +44,7 @@ describe("POST /api/crawls", () => {
   });
 
   it("keeps a given seed", async () => {
-    const id = await createCrawlThroughApi(crawlsRoute, { rootUrl: "http://127.0.0.1:3100/", seed: 42 });
+    const id = await createCrawlThroughApi(crawlsRoute, { rootUrl: "https://www.example.org/", seed: 42 });
     expect((await getCrawlDetail(crawlRoute, id)).seed).toBe(42);
   });
 

@@ -62,15 +62,19 @@ describe("POST /api/harvests validation", () => {
     error = await expectError(await postHarvest({ fromCrawlId: first + 999 }), 400, "invalid_request");
     expect(error.fields).toEqual({ fromCrawlId: `names crawl ${first + 999}, which does not exist` });
     error = await expectError(await postHarvest({ config: { rootUrl: site.rootUrl, after: first, allowPrivateNetwork: true } }), 400, "invalid_request");
-    expect(Object.keys(error.fields!).sort()).toEqual(["config.after", "config.allowPrivateNetwork"]);
+    // 127.0.0.1 is outside this server's policy: the root URL is refused at creation too.
+    expect(Object.keys(error.fields!).sort()).toEqual(["config.after", "config.allowPrivateNetwork", "config.rootUrl"]);
+    expect(error.fields!["config.rootUrl"]).toBe("is a private or reserved address (127.0.0.1: a loopback address); an admin can allow private networks in Settings");
     expect(await t.db.harvest.count()).toBe(0);
   });
 
   it("refuses webhooks to private and cloud-metadata addresses the server's policy does not allow", async () => {
-    for (const webhookUrl of ["http://127.0.0.1:9/hook", "http://[::1]/hook", "http://169.254.169.254/latest", "http://10.1.2.3/x", "http://[::ffff:127.0.0.1]/x"]) {
+    for (const webhookUrl of ["http://127.0.0.1:9/hook", "http://[::1]/hook", "http://10.1.2.3/x", "http://[::ffff:127.0.0.1]/x", "http://localhost:8080/hook"]) {
       const error = await expectError(await postHarvest({ fromCrawlId: first, webhookUrl }), 400, "invalid_request");
-      expect(error.fields?.webhookUrl, webhookUrl).toMatch(/refused by the server's network policy/);
+      expect(error.fields?.webhookUrl, webhookUrl).toMatch(/^is a private or reserved address \(.+\); an admin can allow private networks in Settings$/);
     }
+    const error = await expectError(await postHarvest({ fromCrawlId: first, webhookUrl: "http://169.254.169.254/latest" }), 400, "invalid_request");
+    expect(error.fields?.webhookUrl).toBe("is a cloud-metadata address (169.254.169.254): no crawl or webhook may reach it, whatever the network policy");
   });
 
   it("409 for a crawl that has not finished", async () => {

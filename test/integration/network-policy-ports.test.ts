@@ -157,7 +157,7 @@ describe("a policy that opens one port of 127.0.0.1", () => {
     };
     expect(refusal(`http://127.0.0.1:${allowedPort}/hook`)).toBeNull();
     expect(refusal(`http://127.0.0.1:${listeningPort}/hook`)).toEqual({
-      webhookUrl: "is refused by the server's network policy: refused: 127.0.0.1 is a loopback address not in the server's network policy",
+      webhookUrl: "is a private or reserved address (127.0.0.1: a loopback address); an admin can allow private networks in Settings",
     });
     expect(refusal(`http://127.0.0.1:${closedPort}/hook`)).toEqual(refusal(`http://127.0.0.1:${listeningPort}/hook`));
     // The default port of the scheme is the port checked.

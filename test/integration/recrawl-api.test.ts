@@ -3,6 +3,7 @@ import { HostPoliteness } from "../../lib/crawler/fetch/host-politeness";
 import { runStoredCrawl } from "../../lib/worker/run-stored-crawl";
 import { startEvolvingSite, type RunningEvolvingSite } from "../../lib/sitesim/evolving";
 import { createCrawl } from "../../lib/store/commands/create-crawl";
+import { saveNetworkPolicy } from "../../lib/store";
 import { apiRequest, closeRouteDatabase, createCrawlThroughApi, ctx, expectError, getCrawlDetail, openRouteDatabase, postCrawl, url } from "../helpers/api-routes";
 import type { TestDatabase } from "../helpers/test-database";
 
@@ -53,6 +54,8 @@ describe("POST /api/crawls with after", () => {
   it("a re-crawl created through the API reports its changes in the detail and the changes route", async () => {
     site.version = 2;
     const truth = site.catalogue.changes(1, 2);
+    // The site is on 127.0.0.1: the admin lets crawls reach it (checked when the crawl is created).
+    await saveNetworkPolicy(t.db, ["127.0.0.0/8"]);
     const id = await createCrawlThroughApi(crawlsRoute, { rootUrl: site.rootUrl, after: first, checkKnownFiles: true, politeness: { delayMs: 0 } });
     expect(await changes(id).then((response) => expectError(response, 404, "not_found"))).toMatchObject({ message: `Crawl ${id} has no change report yet: it is written when the crawl finishes` });
     await run(id);

@@ -37,7 +37,8 @@ beforeAll(async () => {
   site = await startSiteServer(buildSite({ shape: "statistics-office", seed: 3, size: "small" }));
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), "forage-scale-out-"));
   // The dashboard: this process, its own (empty) data folder, the shared bucket.
-  Object.assign(process.env, { FORAGE_DATA_DIR: path.join(scratch, "dashboard"), ...s3.env("forage") });
+  // It shares the workers' network policy (the simulated site is on 127.0.0.1), as `npm start` gives both.
+  Object.assign(process.env, { FORAGE_DATA_DIR: path.join(scratch, "dashboard"), FORAGE_PRIVATE_NETWORKS: "127.0.0.1/32", ...s3.env("forage") });
   routes = {
     crawls: await import("@/app/api/crawls/route"),
     zip: (await import("@/app/api/crawls/[id]/export.zip/route")).GET,

@@ -8,6 +8,8 @@ import { ProgressLine } from "../progress-line";
 import { createHostClock } from "../../store/host-clock";
 import { insertCrawl } from "../../store/insert-crawl";
 import { checkPreviousCrawl } from "../../store/commands/check-previous-crawl";
+import { networkPolicyRefusal } from "../../store/commands/check-network-policy";
+import { getServerPrivateNetworks } from "../../store/queries/get-network-policy";
 import { getChangeCounts } from "../../store/queries/get-crawl-changes";
 import { InvalidStateError } from "../../api/errors";
 import { CLI_LEASE_MS, cliHolderId, holdLease } from "../../worker/leases";
@@ -102,6 +104,13 @@ export async function crawlCommand(argv: string[]): Promise<number> {
       if (error instanceof InvalidStateError) throw new CliUsageError(`--${error.message}`);
       throw error;
     });
+    // The worker would refuse the root URL's address: say so now, with what to do about it.
+    const refusal = networkPolicyRefusal(
+      config.rootUrl,
+      { privateNetworks: await getServerPrivateNetworks(db, forage.privateNetworks), allowAllPrivate: config.allowPrivateNetwork },
+      "pass --allow-private-network (you are the admin here), or list it in FORAGE_PRIVATE_NETWORKS or Settings → Network",
+    );
+    if (refusal) throw new CliUsageError(`<rootUrl> ${config.rootUrl} ${refusal}`);
     const crawlId = await insertCrawl(db, config, { heldBy: { holderId, leaseMs: CLI_LEASE_MS } });
     const lease = holdLease(db, crawlId, holderId, CLI_LEASE_MS);
     stopLease = lease.stop;

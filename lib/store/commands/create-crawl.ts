@@ -1,6 +1,7 @@
 import { ALLOW_PRIVATE_NETWORK_IS_SERVER_SETTING, CrawlConfigError, parseCrawlConfig, RECIPE_CHOICE_AUTO, type FieldErrors } from "../../crawl-config";
 import { insertCrawl } from "../insert-crawl";
 import { checkPreviousCrawl } from "./check-previous-crawl";
+import { networkPolicyRefusal, type CreationNetworkPolicy } from "./check-network-policy";
 import type { Db } from "../prisma-client";
 
 export interface CreateCrawlOptions {
@@ -16,6 +17,12 @@ export interface CreateCrawlOptions {
   createdById?: number | null;
   /** The recipe ids in force (shipped and FORAGE_RECIPES_DIR): a crawl naming another is refused. @default not checked */
   knownRecipeIds?: readonly string[];
+  /**
+   * The server's network policy: a root URL it refuses (a literal private or reserved IP, a
+   * cloud-metadata address, localhost) is a field error now rather than a crawl that fails when
+   * it runs. Omitted: not checked here (the worker checks every connection anyway).
+   */
+  networkPolicy?: CreationNetworkPolicy;
 }
 
 /**
@@ -25,6 +32,7 @@ export interface CreateCrawlOptions {
  *
  * Settings that set `allowPrivateNetwork` (even to false: it is not the client's to send) are
  * refused unless `asLocalAdmin`, together with any other bad field.
+ * With `networkPolicy`, a root URL the policy refuses is a `rootUrl` field error (check-network-policy.ts).
  * A re-crawl's `after` must name a finished crawl of the same site (check-previous-crawl.ts).
  * @throws CrawlConfigError naming every bad field (the API's 400 `fields`); InvalidStateError (409) when `after` is not finished.
  */
@@ -46,5 +54,9 @@ export async function createCrawl(db: Db, input: unknown, options: CreateCrawlOp
     throw new CrawlConfigError({ "applications.recipe": `is not a known recipe: choose "auto" or one of ${options.knownRecipeIds.join(", ")}` });
   }
   await checkPreviousCrawl(db, config);
+  if (options.networkPolicy) {
+    const refusal = networkPolicyRefusal(config.rootUrl, { ...options.networkPolicy, allowAllPrivate: config.allowPrivateNetwork });
+    if (refusal) throw new CrawlConfigError({ rootUrl: refusal });
+  }
   return { id: await insertCrawl(db, config, { createdById: options.createdById ?? null }) };
 }

@@ -1,3 +1,4 @@
+import { networkPolicyRefusal } from "./check-network-policy";
 import { InvalidRequestError, InvalidStateError } from "../../api/errors";
 import { ALLOW_PRIVATE_NETWORK_IS_SERVER_SETTING, CrawlConfigError, parseCrawlConfig, withParamsAddedLater, type CrawlConfig } from "../../crawl-config";
 import { parseCreateHarvest } from "../../harvest/harvest-input";
@@ -58,6 +59,10 @@ export async function createHarvest(db: Db, input: unknown, options: CreateHarve
       if (!(error instanceof CrawlConfigError)) throw error;
       for (const [field, message] of Object.entries(error.fields)) fields[`config.${field}`] ??= message;
       throw new CrawlConfigError(fields);
+    }
+    if (options.privateNetworks) {
+      const refusal = networkPolicyRefusal(definition.rootUrl, { privateNetworks: options.privateNetworks, allowAllPrivate: definition.allowPrivateNetwork });
+      if (refusal) fields["config.rootUrl"] = refusal;
     }
     if (Object.keys(fields).length > 0) throw new CrawlConfigError(fields);
   }
