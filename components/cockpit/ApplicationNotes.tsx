@@ -9,7 +9,7 @@ export function ApplicationNotes({ crawl }: { crawl: CrawlDetail }) {
   const notes = crawl.applications?.notes ?? [];
   if (notes.length === 0) return null;
   return (
-    <section className="panel application-notes" aria-labelledby="application-notes-title">
+    <section id="application" className="panel application-notes" aria-labelledby="application-notes-title">
       <h2 id="application-notes-title">The site's application</h2>
       <ul>
         {notes.map((note, index) => (

@@ -26,6 +26,7 @@ import { SettingsPanel } from "./SettingsPanel";
 
 const SECTIONS: readonly CockpitSection[] = [
   { id: "overview", label: "Overview" },
+  { id: "application", label: "Application", optional: true },
   { id: "changes", label: "What changed", optional: true },
   { id: "repeat", label: "Repeat", optional: true },
   { id: "replays", label: "Replay", optional: true },
