@@ -26,10 +26,12 @@ export function createLogger(settings: LoggerSettings): Logger {
   const destination = usePretty
     ? pretty({ colorize: !settings.destination && process.stdout.isTTY === true, sync: true, destination: settings.destination ?? 1, ignore: "pid,hostname" })
     : (settings.destination ?? pino.destination({ dest: 1, sync: true }));
-  return pino(
+  const root = pino(
     {
       name: settings.name,
       level: settings.level,
+      // Errors are made plain (type, message, stack) and scrubbed by `redactSecrets` in `formatters.log`.
+      serializers: { err: (value: unknown) => (value instanceof Error ? redactSecrets(value) : value) },
       formatters: {
         bindings: (bindings) => redactSecrets(bindings) as Record<string, unknown>,
         log: (object) => redactSecrets(object) as Record<string, unknown>,
@@ -44,6 +46,13 @@ export function createLogger(settings: LoggerSettings): Logger {
     },
     destination,
   );
+  // pino passes only the root's bindings through `formatters.bindings`; a child's are redacted
+  // here (children are made from their parent by prototype, so every descendant uses this `child`).
+  const child = root.child;
+  root.child = function redactedChild(this: Logger, bindings, options) {
+    return child.call(this, redactSecrets(bindings) as typeof bindings, options);
+  } as typeof root.child;
+  return root;
 }
 
 /** The logger of a process from its configuration (FORAGE_LOG_LEVEL, FORAGE_LOG_FORMAT). */
