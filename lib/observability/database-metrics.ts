@@ -49,7 +49,7 @@ export const MAX_WORKERS = 200;
 const emptyTotals = (): CrawlTotals => ({ crawls: 0, getRequests: 0, headRequests: 0, errors: 0, robotsSkips: 0, targets: 0, targetBytes: 0, nonTargetBytes: 0 });
 
 export async function readDatabaseSnapshot(db: Db, { leaseMs, now = new Date() }: { leaseMs: number; now?: Date }): Promise<DatabaseSnapshot> {
-  const [groups, oldestQueued, deliveries, workers, active, hostsRateLimited] = await Promise.all([
+  const [groups, oldestQueued, deliveries, workers, rateLimitWaits, hostsRateLimited] = await Promise.all([
     db.crawl.groupBy({
       by: ["status"],
       _count: { _all: true },
@@ -58,7 +58,8 @@ export async function readDatabaseSnapshot(db: Db, { leaseMs, now = new Date() }
     db.crawl.findFirst({ where: { status: "queued" }, orderBy: { createdAt: "asc" }, select: { createdAt: true } }),
     db.webhookDelivery.groupBy({ by: ["state"], _count: { _all: true }, _sum: { attempts: true } }),
     db.worker.findMany({ where: { state: { not: "stopped" } }, orderBy: [{ heartbeatAt: "desc" }, { id: "asc" }], take: MAX_WORKERS, select: { id: true, state: true, heartbeatAt: true } }),
-    db.crawl.findMany({ where: { status: { in: ["running", "paused"] } }, select: { id: true }, take: 10_000 }),
+    // The events of the active crawls only (a subquery on the crawl's status, then the (crawlId, id) index), not the whole log.
+    db.crawlEvent.count({ where: { kind: WAITING_EVENT_KIND, crawl: { status: { in: ["running", "paused"] } } } }),
     db.hostClock.count({ where: { blockedUntil: { gt: now } } }),
   ]);
   const byStatus: Record<string, CrawlTotals> = Object.fromEntries(CRAWL_STATUSES.map((status) => [status, emptyTotals()]));
@@ -80,8 +81,6 @@ export async function readDatabaseSnapshot(db: Db, { leaseMs, now = new Date() }
     webhookDeliveries[group.state] = group._count._all;
     attempts += group._sum.attempts ?? 0;
   }
-  // Indexed by (crawlId, id): the events of the active crawls only, not the whole log.
-  const rateLimitWaits = active.length === 0 ? 0 : await db.crawlEvent.count({ where: { crawlId: { in: active.map((crawl) => crawl.id) }, kind: WAITING_EVENT_KIND } });
   return {
     byStatus,
     oldestQueuedSeconds: oldestQueued ? Math.max(0, (now.getTime() - oldestQueued.createdAt.getTime()) / 1000) : 0,
