@@ -21,7 +21,7 @@ export interface DashboardServerOptions {
   /** The app: Next.js's `getRequestHandler()`. */
   handle: (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
   hold?: Partial<SignInHoldOptions>;
-  /** Where a request the app failed on is reported. @default the log, at error level */
+  /** Where a request the app failed on is reported. @default the log at error level (console.error without a log) */
   onError?: (error: unknown) => void;
   /** The request log. @default none */
   log?: Logger;
@@ -40,7 +40,7 @@ export function createDashboardServer(options: DashboardServerOptions): Dashboar
   const resolver = new ClientAddressResolver(options.trustedProxies);
   const hold = new SignInHold(options.hold);
   const log = options.log ?? silentLogger();
-  const onError = options.onError ?? ((error: unknown) => log.error({ err: error }, "request failed in the app"));
+  const onError = options.onError ?? (options.log ? (error: unknown) => log.error({ err: error }, "request failed in the app") : (error: unknown) => console.error(error));
   const observe = options.observe ?? processMetrics().observeRequest;
 
   const pass = (req: IncomingMessage, res: ServerResponse) => {
