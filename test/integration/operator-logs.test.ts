@@ -4,7 +4,7 @@
  * link, signs in with a password, makes and uses an API token, sends session and other cookies,
  * runs a crawl of a site on 127.0.0.1; then reads both processes' output: the password, the
  * token, the session cookies and the setup secret appear nowhere, and the expected events do
- * (a request line per request; the crawl's claim, start and end with its id). The probes are
+ * (a request line per request; the crawl's claim, start, pause, resume and end with its id). The probes are
  * attacked on the real server too: no credentials, a foreign Host.
  */
 import http from "node:http";
@@ -28,7 +28,10 @@ let worker: ManagedProcess;
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  site = await startRouteSite({ "/": page(["/a", "/b"]), "/a": page(["/b"]), "/b": page([]) });
+  // A chain of pages long enough for the crawl to be paused and resumed on its way.
+  const routes: Record<string, string> = { "/": page(["/p1"]) };
+  for (let i = 1; i <= 30; i++) routes[`/p${i}`] = page([`/p${i + 1}`]);
+  site = await startRouteSite(routes);
   app = await startApp(t, { ...LOGS, FORAGE_LOG_LEVEL: "debug", FORAGE_METRICS_TOKEN: METRICS_TOKEN }, { withAdmin: false });
   worker = startNodeProcess(["bin/forage.mjs", "worker"], { ...LOGS, FORAGE_LOG_LEVEL: "info", DATABASE_URL: t.config.databaseUrl, FORAGE_DATA_DIR: t.dir, FORAGE_WORKER_ID: "log-worker" });
 });
@@ -91,14 +94,20 @@ describe("operator log", () => {
     const crawl = await fetch(`${app.baseUrl}/api/crawls?secret=query-secret-999`, {
       method: "POST",
       headers: { ...bearer, "content-type": "application/json" },
-      body: JSON.stringify({ rootUrl: site.rootUrl, budget: { requests: 5 }, politeness: { delayMs: 50 }, seed: 1 }),
+      body: JSON.stringify({ rootUrl: site.rootUrl, budget: { requests: 12 }, politeness: { delayMs: 300 }, seed: 1 }),
     });
     expect(crawl.status).toBe(201);
     const crawlId = ((await crawl.json()) as { id: number }).id;
+    const detail = async () => (await (await fetch(`${app.baseUrl}/api/crawls/${crawlId}`, { headers: bearer })).json()) as { status: string };
+    const waitFor = (status: string) => pollUntil(`the crawl ${status}`, detail, (d) => d.status === status, { timeoutMs: 60_000, pollMs: 50, context: () => worker.output() });
+    await waitFor("running");
+    expect((await fetch(`${app.baseUrl}/api/crawls/${crawlId}/pause`, { method: "POST", headers: bearer })).status).toBe(200);
+    await waitFor("paused");
+    expect((await fetch(`${app.baseUrl}/api/crawls/${crawlId}/resume`, { method: "POST", headers: bearer })).status).toBe(200);
     const done = await pollUntil(
       "the crawl to end",
-      async () => (await (await fetch(`${app.baseUrl}/api/crawls/${crawlId}`, { headers: bearer })).json()) as { status: string },
-      (detail) => ["finished", "failed"].includes(detail.status),
+      detail,
+      (d) => ["finished", "failed"].includes(d.status),
       { timeoutMs: 60_000, pollMs: 100, context: () => worker.output() },
     );
     expect(done.status).toBe("finished");
@@ -124,7 +133,7 @@ describe("operator log", () => {
     const lines = logLines(workerOutput);
     expect(lines.every((l) => l.name === "forage-worker" && l.workerId === "log-worker")).toBe(true);
     const events = lines.filter((l) => l.crawlId === crawlId).map((l) => l.msg);
-    expect(events).toEqual(expect.arrayContaining(["crawl claimed", "crawl started", "crawl finished"]));
+    expect(events).toEqual(["crawl claimed", "crawl started", "crawl paused", "crawl resumed", "crawl finished"]);
     expect(lines.find((l) => l.msg === "crawl finished")).toMatchObject({ crawlId, reason: expect.any(String), runMs: expect.any(Number) });
     expect(lines.map((l) => l.msg)).toEqual(expect.arrayContaining(["worker started", "worker stopping: running crawls checkpoint and are handed back", "worker stopped"]));
     // Every line about the crawl names it.
