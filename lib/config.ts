@@ -92,6 +92,21 @@ export const envSchema = z.object({
   AWS_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
   /** The bucket's region. @default "us-east-1" */
   AWS_REGION: z.string().trim().min(1).default("us-east-1"),
+  /**
+   * Least severe operator log line written by the dashboard server and workers (lib/log):
+   * fatal, error, warn, info, debug, trace, or silent. @default "info" ("silent" under the test runner)
+   */
+  FORAGE_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { message: "must be one of fatal, error, warn, info, debug, trace, silent" }).optional(),
+  /** `json` (one object a line, for log collectors) or `pretty` (for people). @default pretty on a terminal, json otherwise */
+  FORAGE_LOG_FORMAT: z.enum(["json", "pretty"], { message: "must be json or pretty" }).optional(),
+  /**
+   * A secret Prometheus sends as `Authorization: Bearer …` to read GET /api/metrics, so that the
+   * scraper holds no API token (an admin's token can change everything). Admin API tokens are
+   * accepted too. At least 32 characters, e.g. `openssl rand -hex 32`. @default "" (admin tokens only)
+   */
+  FORAGE_METRICS_TOKEN: z.string().trim().min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)").max(512).optional(),
+  /** Set by the test runner (vitest): logs default to silent. Not for operators. */
+  VITEST: z.string().optional(),
 });
 
 /** Where crawled bytes live: the local data folder, or an S3-compatible bucket. */
@@ -140,7 +155,15 @@ export interface ForageConfig {
   storage: StorageConfig;
   /** FORAGE_RECIPES_DIR as an absolute path, or null. */
   recipesDir: string | null;
+  /** FORAGE_LOG_LEVEL; "silent" by default under the test runner, else "info". */
+  logLevel: LogLevel;
+  /** FORAGE_LOG_FORMAT, or "auto": pretty when stdout is a terminal, else json. */
+  logFormat: "json" | "pretty" | "auto";
+  /** FORAGE_METRICS_TOKEN, or null (only admin API tokens read the metrics). */
+  metricsToken: string | null;
 }
+
+export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -176,6 +199,9 @@ export function loadConfig(overrides: Partial<z.input<typeof envSchema>> = {}, c
     trustedProxies: parseProxySetting(env.FORAGE_TRUSTED_PROXIES ?? ""),
     passwordHashConcurrency: env.FORAGE_PASSWORD_HASH_CONCURRENCY,
     storage: parseStorage(env),
+    logLevel: env.FORAGE_LOG_LEVEL ?? (env.VITEST ? "silent" : "info"),
+    logFormat: env.FORAGE_LOG_FORMAT ?? "auto",
+    metricsToken: env.FORAGE_METRICS_TOKEN ?? null,
   };
 }
 

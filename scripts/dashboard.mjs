@@ -12,6 +12,7 @@ process.env.NODE_ENV = "production";
 
 const { loadConfig, ConfigError } = await tsImport("../lib/config.ts", import.meta.url);
 const { createDashboardServer } = await tsImport("../lib/server/dashboard-server.ts", import.meta.url);
+const { loggerFor } = await tsImport("../lib/log/logger.ts", import.meta.url);
 
 let config;
 try {
@@ -22,23 +23,28 @@ try {
   process.exit(1);
 }
 
+// The operator log (lib/log): one line per request, FORAGE_LOG_LEVEL and FORAGE_LOG_FORMAT.
+const log = loggerFor(config, "forage-dashboard");
+
 const { default: next } = await import("next");
 const app = next({ dev: false, dir: ROOT, hostname: config.host, port: config.port });
 await app.prepare();
-const dashboard = createDashboardServer({ trustedProxies: config.trustedProxies, handle: app.getRequestHandler() });
+const dashboard = createDashboardServer({ trustedProxies: config.trustedProxies, handle: app.getRequestHandler(), log });
 
 dashboard.server.on("error", (error) => {
   process.stderr.write(`[forage] The dashboard cannot listen on ${config.host}:${config.port}: ${error.message}\n`);
   process.exit(1);
 });
 dashboard.server.listen(config.port, config.host, () => {
-  process.stdout.write(`[forage] dashboard listening on http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${config.port}\n`);
+  const url = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${config.port}`;
+  log.info({ url, publicOrigin: config.publicOrigin }, `dashboard listening on ${url}`);
 });
 
 let stopping = false;
 const stop = () => {
   if (stopping) return;
   stopping = true;
+  log.info("dashboard stopping");
   dashboard.close(5_000).then(() => process.exit(0));
 };
 process.on("SIGTERM", stop);

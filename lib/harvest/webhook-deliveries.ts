@@ -1,6 +1,7 @@
 import { addHarvestEvent } from "../store/commands/add-harvest-event";
 import { isUniqueViolation } from "../store/commands/start-harvest-run";
 import type { Db } from "../store/prisma-client";
+import { harvestLog, type Logger } from "../log/logger";
 import type { WebhookSender } from "./webhook-sender";
 import { SIGNATURE_HEADER, signWebhook } from "./webhook-signature";
 import { buildRunEndedSummary } from "./webhook-summary";
@@ -26,6 +27,8 @@ export interface DeliveryOptions {
   send: WebhookSender;
   maxAttempts?: number;
   backoffMs?: (failedAttempts: number) => number;
+  /** The operator log: one line per attempt (the receiver's host only: a webhook URL may hold a secret). */
+  log?: Logger;
 }
 
 /**
@@ -83,6 +86,11 @@ export async function sendDueDeliveries(db: Db, options: DeliveryOptions, now: D
     const result = await options.send(delivery.url, delivery.payload, headers);
     sent += 1;
     const run = `run ${delivery.crawlId}`;
+    const line = { deliveryId: delivery.id, crawlId: delivery.crawlId, attempt, receiver: receiverHost(delivery.url), status: result.status };
+    const log = options.log ? harvestLog(options.log, delivery.harvestId) : null;
+    if (result.ok) log?.info(line, "webhook delivered");
+    else if (attempt >= maxAttempts) log?.warn({ ...line, error: result.error }, "webhook attempt failed: given up");
+    else log?.warn({ ...line, error: result.error }, "webhook attempt failed: will retry");
     if (result.ok) {
       await db.webhookDelivery.update({ where: { id: delivery.id }, data: { state: "delivered", attempts: attempt, claimedBy: null, claimedUntil: null } });
       await addHarvestEvent(db, delivery.harvestId, "webhook-delivered", `Webhook delivered for ${run} (attempt ${attempt}, HTTP ${result.status})`, { crawlId: delivery.crawlId, attempt, status: result.status });
@@ -103,4 +111,13 @@ export async function sendDueDeliveries(db: Db, options: DeliveryOptions, now: D
     }
   }
   return sent;
+}
+
+/** The host a webhook goes to, for the log (its path and query may carry the receiver's secret). */
+function receiverHost(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "invalid-url";
+  }
 }

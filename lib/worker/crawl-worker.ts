@@ -15,6 +15,7 @@ import { claimExpiredCrawl, claimNextCrawl, failExpiredLeases, heartbeatLeases, 
 import { storageLabel } from "../storage/storage-for";
 import { StepWatch, type SlowStep } from "../crawler/step-watch";
 import { failUnrunnableCrawl, recordWatchdogPause, updateHeldCrawl } from "./held-crawl-updates";
+import { crawlLog, loggerFor, type Logger } from "../log/logger";
 
 export interface CrawlWorkerOptions {
   /** Crawls run at once by this worker. @default 4 */
@@ -40,6 +41,8 @@ export interface CrawlWorkerOptions {
   stepClock?: (crawlId: number) => () => number;
   /** Told the crawl whose step runs (0: none): `forage worker` passes its event-loop watchdog's `markStep`. */
   markStep?: (crawlId: number) => void;
+  /** The operator log (lib/log). @default the process's, from FORAGE_LOG_LEVEL / FORAGE_LOG_FORMAT */
+  log?: Logger;
 }
 
 /** How often checkpoints of crawls that are over are removed (they never resume). */
@@ -76,7 +79,9 @@ export class CrawlWorker {
   /** One clock per host for every crawl of this worker; on PostgreSQL, for every worker of the database. */
   private readonly politeness: HostPoliteness;
   private readonly active = new Map<number, ActiveCrawl>();
-  private readonly options: Required<Omit<CrawlWorkerOptions, "stepClock" | "markStep">> & Pick<CrawlWorkerOptions, "stepClock" | "markStep">;
+  private readonly options: Required<Omit<CrawlWorkerOptions, "stepClock" | "markStep" | "log">> & Pick<CrawlWorkerOptions, "stepClock" | "markStep">;
+  /** Operator log lines, each with this worker's id; a crawl's lines carry its id too. */
+  private readonly log: Logger;
   private timers: NodeJS.Timeout[] = [];
   /** Kept until the very end of a shutdown: draining crawls must keep their leases. */
   private heartbeatTimer: NodeJS.Timeout | null = null;
@@ -90,6 +95,7 @@ export class CrawlWorker {
   ) {
     this.id = forage.workerId ?? `${os.hostname()}:${process.pid}`;
     this.politeness = createHostClock(db, forage, this.id);
+    this.log = (options.log ?? loggerFor(forage, "forage-worker")).child({ workerId: this.id });
     this.options = {
       maxConcurrentCrawls: options.maxConcurrentCrawls ?? 4,
       leaseMs: options.leaseMs ?? forage.workerLeaseMs ?? 30_000,
@@ -113,9 +119,10 @@ export class CrawlWorker {
     this.timers.push(setInterval(() => void this.pollControls(), this.options.controlPollMs));
     this.timers.push(setInterval(() => void this.sweepCheckpoints(), CHECKPOINT_SWEEP_MS));
     // Harvests: due scheduled runs, webhooks of ended runs (lib/harvest).
-    const harvests = new HarvestTicker(this.db, this.forage, this.id);
+    const harvests = new HarvestTicker(this.db, this.forage, this.id, this.log);
     this.timers.push(setInterval(() => void harvests.tick(), HARVEST_TICK_MS));
     void harvests.tick();
+    this.log.info({ concurrency: this.options.maxConcurrentCrawls, leaseMs: this.options.leaseMs, storage: storageLabel(this.forage.storage) }, "worker started");
     await this.sweepCheckpoints();
     await this.poll();
   }
@@ -134,6 +141,7 @@ export class CrawlWorker {
   async stop(): Promise<void> {
     if (this.stopping) return;
     this.stopping = true;
+    this.log.info({ activeCrawls: this.active.size }, "worker stopping: running crawls checkpoint and are handed back");
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
     for (const crawl of this.active.values()) crawl.drain.abort();
@@ -145,6 +153,7 @@ export class CrawlWorker {
     if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
     this.heartbeatTimer = null;
     await this.db.worker.update({ where: { id: this.id }, data: { state: "stopped", heartbeatAt: new Date() } }).catch(() => undefined);
+    this.log.info("worker stopped");
   }
 
   private async poll(): Promise<void> {
@@ -156,15 +165,17 @@ export class CrawlWorker {
         // Crawls of a dead worker first: they were running before anything queued.
         const expired = await claimExpiredCrawl(this.db, this.id, this.options.leaseMs);
         if (expired) {
+          crawlLog(this.log, expired.id).info({ status: expired.status }, "crawl claimed after its holder's lease expired: resuming from its checkpoint");
           await this.launch(expired.id, expired.status === "paused");
           continue;
         }
         const crawlId = await claimNextCrawl(this.db, this.id, this.options.leaseMs);
         if (crawlId === null) break;
+        crawlLog(this.log, crawlId).info("crawl claimed");
         await this.launch(crawlId, false);
       }
     } catch (error) {
-      console.error(`[forage worker] poll failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.log.error({ err: error }, "poll for queued crawls failed");
     } finally {
       this.polling = false;
     }
@@ -173,7 +184,10 @@ export class CrawlWorker {
   private async launch(crawlId: number, paused: boolean): Promise<void> {
     const row = await this.db.crawl.findUniqueOrThrow({ where: { id: crawlId }, select: { config: true, replayOfCrawlId: true } });
     const parsed = crawlConfigSchema.safeParse(withParamsAddedLater(JSON.parse(row.config)));
-    if (!parsed.success) return failUnrunnableCrawl(this.db, this.id, crawlId, zodFieldErrors(parsed.error));
+    if (!parsed.success) {
+      crawlLog(this.log, crawlId).warn({ fields: zodFieldErrors(parsed.error) }, "crawl failed: its stored settings are refused");
+      return failUnrunnableCrawl(this.db, this.id, crawlId, zodFieldErrors(parsed.error));
+    }
     const config = parsed.data;
     const crawl: ActiveCrawl = {
       crawlId,
@@ -194,10 +208,16 @@ export class CrawlWorker {
 
   private async runCrawl(crawl: ActiveCrawl): Promise<void> {
     const { crawlId } = crawl;
+    const log = crawlLog(this.log, crawlId);
     let replay: StoredReplayParts | null = null;
     try {
       replay = crawl.replayOf === null ? null : await this.prepareReplay(crawl, crawl.replayOf);
-      if (crawl.replayOf !== null && !replay) return;
+      if (crawl.replayOf !== null && !replay) {
+        log.warn({ replayOf: crawl.replayOf }, "replay failed: its source cannot be replayed");
+        return;
+      }
+      log.info({ strategy: crawl.strategy, paused: crawl.paused, ...(crawl.replayOf !== null ? { replayOf: crawl.replayOf } : {}) }, "crawl started");
+      const started = performance.now();
       const end = await runStoredCrawl({
         db: this.db,
         forage: this.forage,
@@ -219,11 +239,15 @@ export class CrawlWorker {
         holderId: this.id,
         resumePaused: crawl.paused,
       });
-      if (end.kind === "paused") await this.endInterrupted(crawl);
+      const runMs = Math.round(performance.now() - started);
+      if (end.kind === "paused") {
+        log.info({ control: crawl.control ?? "shutdown", runMs }, crawl.control === null ? "crawl interrupted by the worker's shutdown" : `crawl ended by the user (${crawl.control})`);
+        await this.endInterrupted(crawl);
+      } else if (end.reason === "failed") log.error({ reason: end.reason, detail: end.detail, runMs }, "crawl failed");
+      else log.info({ reason: end.reason, runMs }, "crawl finished");
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      if (error instanceof LeaseLostError) console.error(`[forage worker] crawl ${crawlId}: lease lost, another holder continues it (${message})`);
-      else console.error(`[forage worker] crawl ${crawlId} failed: ${message}`);
+      if (error instanceof LeaseLostError) log.warn({ err: error }, "lease lost: another holder continues the crawl");
+      else log.error({ err: error }, "crawl failed in the worker");
     } finally {
       replay?.close();
       await releaseLease(this.db, crawlId, this.id).catch(() => undefined);
@@ -287,6 +311,7 @@ export class CrawlWorker {
     if (requests === null) {
       const detail = "interrupted: the worker stopped before the crawl's first checkpoint";
       if (await this.updateHeld(crawlId, { status: "failed", stopReason: "failed", stopDetail: detail, finishedAt: new Date(), workerId: null, leaseExpiresAt: null })) {
+        crawlLog(this.log, crawlId).warn("crawl failed: the worker stopped before its first checkpoint");
         await this.event(crawlId, "failed", "Crawl interrupted: the worker stopped", "error");
       }
       return;
@@ -295,6 +320,7 @@ export class CrawlWorker {
     const released = { workerId: null, leaseExpiresAt: null, pendingControl: null };
     if (await this.updateHeld(crawlId, { status: paused ? "paused" : "queued", ...released })) {
       const next = paused ? "it stays paused and resumes" : "it is queued again and resumes";
+      crawlLog(this.log, crawlId).info({ checkpointRequests: requests, status: paused ? "paused" : "queued" }, "crawl handed back for another claim");
       await this.event(crawlId, "handed-back", `Worker stopped: ${next} from its checkpoint at request ${requests}`);
     }
   }
@@ -308,8 +334,10 @@ export class CrawlWorker {
   private pauseSlowCrawl(crawl: ActiveCrawl, slow: SlowStep): void {
     if (crawl.paused) return;
     crawl.paused = true;
+    const log = crawlLog(this.log, crawl.crawlId);
+    log.warn({ step: slow.step, stepMs: Math.round(slow.ms), limitMs: slow.limitMs }, "watchdog: crawl paused, one of its steps held the event loop too long");
     recordWatchdogPause(this.db, this.id, crawl.crawlId, slow).catch((error) => {
-      console.error(`[forage worker] crawl ${crawl.crawlId}: watchdog pause not recorded: ${error instanceof Error ? error.message : String(error)}`);
+      log.error({ err: error }, "watchdog pause not recorded");
     });
   }
 
@@ -347,11 +375,13 @@ export class CrawlWorker {
       if (control === "pause") {
         if (await this.updateHeld(row.id, { status: "paused", pendingControl: null })) {
           crawl.paused = true;
+          crawlLog(this.log, row.id).info("crawl paused");
           await this.event(row.id, "paused", "Crawl paused");
         }
       } else if (control === "resume") {
         if (await this.updateHeld(row.id, { status: "running", pendingControl: null })) {
           crawl.paused = false;
+          crawlLog(this.log, row.id).info("crawl resumed");
           await this.event(row.id, "resumed", "Crawl resumed");
         }
       } else if (control === "stop" || control === "cancel") {
@@ -369,6 +399,7 @@ export class CrawlWorker {
     const wait = rateLimited.find((w) => w.owners.includes(owner));
     if (!wait || wait.untilMs <= crawl.reportedWaitUntilMs) return;
     crawl.reportedWaitUntilMs = wait.untilMs;
+    crawlLog(this.log, crawl.crawlId).info({ host: wait.host, until: new Date(wait.untilMs).toISOString() }, "waiting for a rate-limited host (Retry-After)");
     await this.db.crawlEvent.create({
       data: {
         crawlId: crawl.crawlId,
@@ -382,13 +413,13 @@ export class CrawlWorker {
 
   private async sweepCheckpoints(): Promise<void> {
     await deleteOverCheckpoints(this.db).catch((error) => {
-      console.error(`[forage worker] checkpoint sweep failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.log.error({ err: error }, "checkpoint sweep failed");
     });
   }
 
   private async heartbeat(): Promise<void> {
     await heartbeatLeases(this.db, this.id, this.activeCrawlIds(), this.options.leaseMs).catch((error) => {
-      console.error(`[forage worker] heartbeat failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.log.error({ err: error }, "heartbeat failed: the worker's leases may lapse");
     });
   }
 

@@ -24,7 +24,7 @@ interface Route {
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Routes used before signing in: Host and Origin still apply, credentials do not. */
-const ANONYMOUS = new Set(["app/api/auth/sign-in/route.ts", "app/api/auth/setup/route.ts", "app/api/auth/sign-out/route.ts"]);
+const ANONYMOUS = new Set(["app/api/auth/sign-in/route.ts", "app/api/auth/setup/route.ts", "app/api/auth/sign-out/route.ts", "app/api/health/route.ts", "app/api/ready/route.ts"]);
 
 function routeFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
