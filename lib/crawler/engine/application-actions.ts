@@ -68,6 +68,11 @@ export class ApplicationActions {
   /** Adds a recognised application; returns its enumerations (to file as actions). */
   add(application: RecognisedApplication): ApplicationEnumeration[] {
     const entries = this.register(application);
+    if (!application.guessed) this.announce(application, entries);
+    return entries.map((entry) => entry.enumeration);
+  }
+
+  private announce(application: RecognisedApplication, entries: readonly EnumerationProgress[]): void {
     const names = entries.map((entry) => entry.enumeration.name);
     const version = application.version ? ` ${application.version}` : "";
     const how = names.length > 0 ? `listing files through ${names.join(", ")}` : "no listing of its files is known for it";
@@ -80,7 +85,6 @@ export class ApplicationActions {
         actions: entries.map((entry) => ({ tagPath: enumerationTagPath(entry.enumeration.key), name: entry.enumeration.name })),
       },
     });
-    return entries.map((entry) => entry.enumeration);
   }
 
   private register(application: RecognisedApplication): EnumerationProgress[] {
@@ -121,6 +125,8 @@ export class ApplicationActions {
   pageRead(tagPath: string, files: number): void {
     const entry = this.byTagPath.get(tagPath);
     if (!entry) return;
+    // A guess that answered: now it is something seen.
+    if (entry.pages === 0 && entry.application.guessed) this.announce(entry.application, [entry]);
     entry.pages += 1;
     entry.files += files;
   }
@@ -143,6 +149,10 @@ export class ApplicationActions {
     const entry = this.byTagPath.get(tagPath);
     if (!entry || entry.closed !== null) return;
     entry.closed = why;
+    if (entry.application.guessed && entry.pages === 0) {
+      this.sink.event({ level: "info", kind: "enumeration-closed", message: `No ${entry.enumeration.name} at ${url} (it ${why})`, data: { tagPath, url, why, guessed: true } });
+      return;
+    }
     this.sink.event({
       level: "warn",
       kind: "enumeration-closed",

@@ -662,7 +662,7 @@ export class CrawlEngine {
   private async downloadStatedFiles(html: string, pageUrl: string, page: FrontierLink): Promise<number> {
     const source = this.parts.applications?.source;
     if (!source?.filesOnPage) return 0;
-    const files = this.parts.meter.time(() => source.filesOnPage!({ url: pageUrl, html })).filter((file) => isInSite(file.url, this.site));
+    const files = (await this.parts.meter.time(() => source.filesOnPage!({ url: pageUrl, html }))).filter((file) => isInSite(file.url, this.site));
     if (files.length === 0) return 0;
     const { downloaded } = await this.takeListedFiles(files, page, pageUrl, null);
     return downloaded;

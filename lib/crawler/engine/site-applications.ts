@@ -43,6 +43,11 @@ export interface RecognisedApplication {
   evidence: string[];
   /** The probe that confirmed it, when the recipe has one. */
   probeUrl?: string;
+  /**
+   * Not seen but guessed (a catalog at its well-known path): said only once it answers, and a
+   * guess that does not answer closes quietly.
+   */
+  guessed?: boolean;
 }
 
 /** A candidate seen on a page: confirmed by a probe when `probe` is set, else by its signs alone. */
@@ -82,5 +87,5 @@ export interface SiteApplications {
    * Files a page states in a standard form (schema.org `Dataset` in JSON-LD), on any page of any
    * site; cheap when the page has none. Absent: none are read.
    */
-  filesOnPage?(page: { url: string; html: string }): ApplicationFile[];
+  filesOnPage?(page: { url: string; html: string }): ApplicationFile[] | Promise<ApplicationFile[]>;
 }
