@@ -49,7 +49,7 @@ const SMALL_PAGES: Record<RealApp, Array<{ label: string; query: Record<string, 
       label: "50 a page, newest first",
       query: { ailimit: "50" },
       known:
-        "MediaWiki 1.39 orders aisort=timestamp by img_timestamp alone while its continuation assumes (timestamp, name): files uploaded in the same second are repeated and skipped at page boundaries where the database breaks ties otherwise (SQLite; InnoDB's index carries the name)",
+        "MediaWiki 1.39 orders aisort=timestamp by img_timestamp alone while its continuation assumes (timestamp, name): files uploaded in the same second are repeated and skipped at page boundaries whenever the database breaks ties otherwise (SQLite: by row; MariaDB: by name through the index, but ascending under a filesort)",
     },
     { label: "50 a page, by name", query: { ailimit: "50", aisort: "name", aidir: "ascending" } },
   ],

@@ -113,7 +113,7 @@ describe("the MediaWiki recipe against the real MediaWiki", () => {
 
   it.skipIf(skipReason !== null)("follows MediaWiki's continuation to the end, each file once, in pages of 50", async () => {
     const { uploaded } = instanceFiles(dir);
-    // By name: MediaWiki's own timestamp order breaks same-second ties inconsistently with its continuation on SQLite.
+    // By name: MediaWiki 1.39's timestamp order leaves same-second ties to the database, inconsistently with its continuation.
     const small: Enumeration = { ...allimages, query: { ...allimages.query, ailimit: "50", aisort: "name", aidir: "ascending" } };
     const run = await readWholeEnumeration(small, served!.rootUrl);
     expect(run.problem).toBeUndefined();
