@@ -45,7 +45,12 @@ export function crawlApplications(recipes: readonly Recipe[], choice: string = "
         read(pageUrl, answer) {
           const page = readEnumerationPage(enumeration, application.base, pageUrl, answer);
           return {
-            files: page.files.map((file) => ({ url: file.url, ...(file.mime ? { mime: file.mime } : {}), ...(file.record ? { record: { title: file.record.title, page: file.record.page } } : {}) })),
+            files: page.files.map((file) => ({
+              url: file.url,
+              ...(file.mime ? { mime: file.mime } : {}),
+              ...(file.modified ?? file.record?.modified ? { modified: file.modified ?? file.record?.modified } : {}),
+              ...(file.record ? { record: { title: file.record.title, page: file.record.page } } : {}),
+            })),
             records: page.records,
             nextUrl: page.nextUrl,
             ...(page.problem ? { problem: page.problem } : {}),

@@ -16,8 +16,7 @@ const FILES_PER_DATASET = 3;
 const PAGE_SIZE = 10;
 
 /** The shipped CKAN recipe's shape, with a page size small enough to page through 30 datasets. */
-const recipe = parseRecipe(
-  {
+const recipeSource = {
     id: "mini-ckan",
     name: "Mini CKAN",
     sources: ["https://docs.ckan.org/en/2.10/api/index.html"],
@@ -35,14 +34,13 @@ const recipe = parseRecipe(
         records: "result.results[*]",
         record: { title: "title", page: "dataset/{name}" },
         files: "resources[*]",
-        file: { url: "url", format: "format" },
+        file: { url: "url", format: "format", modified: "last_modified" },
         changedSince: { param: "fq", value: "metadata_modified:[{since} TO *]" },
       },
     ],
     avoid: ["*/user/login*"],
-  },
-  "mini-ckan.json",
-);
+};
+const recipe = parseRecipe(recipeSource, "mini-ckan.json");
 
 interface PortalOptions {
   /** What the API answers instead of its JSON. */
@@ -86,6 +84,7 @@ async function startPortal(options: PortalOptions = {}): Promise<TestSite> {
           url: options.offHost ? `http://files.example.org/f${i}-${k}.csv` : fileUrl(origin, i, k),
           format: "CSV",
           name: `File ${k}`,
+          last_modified: options.changed?.includes(i) ? "2026-11-01T10:00:00.000000" : "2020-01-01T10:00:00.000000",
         }));
         results.push({ name: `d${i}`, title: `Dataset ${i}`, resources: files });
       }
@@ -220,6 +219,21 @@ describe("application-aware crawling (SB with a recipe, real HTTP)", () => {
     expect(fileGets.sort()).toEqual(["f0-0.csv", "f0-1.csv", "f0-2.csv", "f30-0.csv", "f30-1.csv", "f30-2.csv", "f4-0.csv", "f4-1.csv", "f4-2.csv"]);
     // The known files' bytes differ from the stored hashes here: they count as changed, and the new ones as targets.
     expect(result.counters.targets).toBe(9);
+  });
+
+  it("re-crawls an application that cannot filter by date by comparing each listed file's date with the previous run", async () => {
+    site = await startPortal({ changed: [2] });
+    const undated = parseRecipe({ ...JSON.parse(JSON.stringify(recipeSource)), enumerations: [{ ...recipeSource.enumerations[0], changedSince: undefined }] }, "undated.json");
+    const known = Array.from({ length: DATASETS }, (_, i) =>
+      Array.from({ length: FILES_PER_DATASET }, (_, k) => ({ url: fileUrl(site!.origin, i, k), sha256: "0".repeat(64), bytes: 10, mime: "text/csv", etag: null, lastModified: null })),
+    ).flat();
+    const result = await runTestCrawl(
+      { rootUrl: site.rootUrl, seed: 3, budget: { requests: 400 }, targetMimeTypes: ["text/csv"] },
+      { applications: crawlApplications([undated]), recrawl: { previousCrawlId: 1, learned: null, known, checkKnownFiles: false, previousStartedAt: "2026-10-01T00:00:00.000Z" } },
+    );
+    expect(result.counted.filter((row) => row.url.includes("package_search"))).toHaveLength(3);
+    const fileGets = result.counted.filter((row) => row.url.includes("/download/")).map((row) => new URL(row.url).pathname.replace(/.*\//, ""));
+    expect(fileGets.sort()).toEqual(["f2-0.csv", "f2-1.csv", "f2-2.csv"]);
   });
 
   it("uses the recipe the crawl names, without signs, and none when switched off", async () => {

@@ -346,11 +346,14 @@ describe("MediaWiki", () => {
     });
   });
 
-  it("stops when the same continuation comes back, and asks only for uploads since the previous run", () => {
+  it("stops when the same continuation comes back, and lists by name (a re-crawl compares each file's timestamp instead)", () => {
     const e = enumeration("mediawiki");
     const url = `${firstPageUrl(e, base)}&aicontinue=X&continue=-%7C%7C`;
     expect(readEnumerationPage(e, base, url, answer({ continue: { aicontinue: "X", continue: "-||" }, query: { allimages: [image("X.pdf")] } })).nextUrl).toBeNull();
-    expect(new URL(firstPageUrl(e, base, new Date("2026-02-01T00:00:00Z"))).searchParams.get("aiend")).toBe("2026-02-01T00:00:00.000Z");
+    // MediaWiki 1.39 pages timestamp order inconsistently for files uploaded in the same second (seen on the real wiki): name order pages right.
+    const first = new URL(firstPageUrl(e, base, new Date("2026-02-01T00:00:00Z")));
+    expect(first.searchParams.get("aisort")).toBe("name");
+    expect(first.searchParams.get("aiend")).toBeNull();
   });
 
   it("ends with a problem in words on errors, including the API's own error object", () =>

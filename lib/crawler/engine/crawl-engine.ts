@@ -658,6 +658,19 @@ export class CrawlEngine {
     return { kind: "page", newTargets: downloaded, changedKnownFiles: changed };
   }
 
+  /**
+   * Whether a re-crawl's known file, listed again by an application, changed since the previous
+   * run by the application's word: listed by a query for what changed, or with a modification
+   * date after the previous run started. A file listed with no date is taken as unchanged.
+   */
+  private listedAsChanged(file: ApplicationFile, enumeration: ApplicationEnumeration | null): boolean {
+    const since = this.parts.changedSince;
+    if (!since) return false;
+    if (enumeration?.listsChangesSince) return true;
+    const modified = file.modified ? Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(file.modified) ? file.modified : `${file.modified}Z`) : NaN;
+    return Number.isFinite(modified) && modified > since.getTime();
+  }
+
   /** Files the page states in a standard form (schema.org `Dataset`), downloaded like its new targets. */
   private async downloadStatedFiles(html: string, pageUrl: string, page: FrontierLink): Promise<number> {
     const source = this.parts.applications?.source;
@@ -685,8 +698,7 @@ export class CrawlEngine {
       this.parts.links.markSeen(url);
       const context: RequestContext = { kind: "target", tagPath: action.tagPath, groupId: null, depth: action.depth + 1, referrer: pageUrl };
       if (recrawl?.knownFile(url)) {
-        // A listing of what changed since the previous run: the file did change (or says so).
-        if ((enumeration?.listsChangesSince && this.parts.changedSince) || recrawl.checkKnownFiles) changed += await this.checkKnownFile(url, context, action.tagPath);
+        if (this.listedAsChanged(file, enumeration) || recrawl.checkKnownFiles) changed += await this.checkKnownFile(url, context, action.tagPath);
         else recrawl.note(url, "seen");
         continue;
       }

@@ -17,6 +17,8 @@ export interface ApiAnswer {
 export interface ApplicationFile {
   url: string;
   mime?: string;
+  /** When the application says the file last changed (ISO 8601 or close): a re-crawl checks a known file listed as changed since the previous run. */
+  modified?: string;
   /** The record (dataset, item) it belongs to, when the application says. */
   record?: { title?: string; page?: string };
 }
