@@ -42,6 +42,7 @@ type Index = Map<string, Map<string, GraphTerm[]>>;
 
 export function filesOfGraph(quads: readonly GraphQuad[], pageUrl: string): GraphFiles {
   const index = indexOf(quads);
+  const origin = originOf(pageUrl);
   const datasets: string[] = [];
   const distributions: string[] = [];
   for (const quad of quads) {
@@ -71,7 +72,7 @@ export function filesOfGraph(quads: readonly GraphQuad[], pageUrl: string): Grap
     if (read.has(dataset)) continue;
     read.add(dataset);
     records++;
-    const record = recordOf(index, dataset, pageUrl);
+    const record = recordOf(index, dataset, pageUrl, origin);
     for (const distribution of objects(index, dataset, TERMS.distribution)) {
       if (distribution.termType === "Literal") continue;
       read.add(distribution.value);
@@ -105,13 +106,13 @@ function objects(index: Index, subject: string, predicates: readonly string[]): 
   return predicates.flatMap((predicate) => bySubject.get(predicate) ?? []);
 }
 
-function recordOf(index: Index, dataset: string, pageUrl: string): ListedFile["record"] {
+function recordOf(index: Index, dataset: string, pageUrl: string, origin: string | undefined): ListedFile["record"] {
   const record: NonNullable<ListedFile["record"]> = {};
   const title = literalOf(objects(index, dataset, TERMS.title));
   if (title) record.title = title;
   const modified = literalOf(objects(index, dataset, TERMS.modified));
   if (modified) record.modified = modified;
-  const page = firstUrl(objects(index, dataset, TERMS.landingPage), pageUrl) ?? sameOriginIri(dataset, pageUrl);
+  const page = firstUrl(objects(index, dataset, TERMS.landingPage), pageUrl) ?? sameOriginIri(dataset, origin);
   if (page) record.page = page;
   return Object.keys(record).length > 0 ? record : undefined;
 }
@@ -121,10 +122,17 @@ function recordOf(index: Index, dataset: string, pageUrl: string): ListedFile["r
  * (ckanext-dcat names it `…/dataset/<id>`); such an IRI counts as its page only on the
  * catalog's own origin, where it is a page and not merely a name.
  */
-function sameOriginIri(iri: string, pageUrl: string): string | undefined {
-  const url = absoluteHttpUrl(iri, pageUrl);
-  if (!url || url !== iri.trim()) return undefined;
-  return new URL(url).origin === new URL(pageUrl).origin ? url : undefined;
+function sameOriginIri(iri: string, origin: string | undefined): string | undefined {
+  if (origin === undefined || !iri.startsWith(origin + "/")) return undefined;
+  return absoluteHttpUrl(iri, origin);
+}
+
+function originOf(pageUrl: string): string | undefined {
+  try {
+    return new URL(pageUrl).origin;
+  } catch {
+    return undefined;
+  }
 }
 
 function filesOfDistribution(index: Index, node: string, pageUrl: string): ListedFile[] {

@@ -23,11 +23,11 @@ export type CatalogSyntax = "dcat-us-json" | "json-ld" | RdfSyntax;
 export const MAX_CATALOG_CHARS: Readonly<Record<CatalogSyntax, number>> = {
   "dcat-us-json": 16 * 1024 * 1024,
   "json-ld": 1024 * 1024,
-  turtle: 4 * 1024 * 1024,
-  n3: 4 * 1024 * 1024,
-  "n-triples": 4 * 1024 * 1024,
-  "n-quads": 4 * 1024 * 1024,
-  "rdf-xml": 3 * 1024 * 1024,
+  turtle: 2 * 1024 * 1024,
+  n3: 2 * 1024 * 1024,
+  "n-triples": 2 * 1024 * 1024,
+  "n-quads": 2 * 1024 * 1024,
+  "rdf-xml": 2 * 1024 * 1024,
 };
 
 export interface CatalogReading {
