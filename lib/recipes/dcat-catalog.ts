@@ -116,6 +116,7 @@ const SYNTAX_OF_TYPE: ReadonlyMap<string, RdfSyntax | "json"> = new Map([
 export function syntaxOf(contentType: string, body: string): RdfSyntax | "json" | { problem: string } {
   const start = body.trimStart().slice(0, 256);
   const declared = SYNTAX_OF_TYPE.get(contentType);
+  if (start === "") return { problem: "answered an empty body" };
   if (/^[[{]/.test(start)) return "json";
   if (/^<!doctype\s+html|^<html[\s>]/i.test(start) || (contentType === "text/html" && start.startsWith("<") && !/^<\?xml|^<rdf:RDF/i.test(start))) {
     return { problem: "answered an HTML page, not a catalog" };
@@ -125,7 +126,6 @@ export function syntaxOf(contentType: string, body: string): RdfSyntax | "json" 
   if (declared === "json") return { problem: `is labelled ${contentType} but is not JSON` };
   if (declared) return declared;
   if (/^(@prefix|@base|prefix\s|base\s|<[a-z][a-z0-9+.-]*:|_:|#)/i.test(start)) return "turtle";
-  if (start === "") return { problem: "answered an empty body" };
   return { problem: `answered ${contentType || "an unlabelled body"} that is no catalog syntax (JSON, JSON-LD, Turtle or RDF/XML)` };
 }
 
