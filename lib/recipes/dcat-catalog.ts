@@ -3,7 +3,7 @@ import { filesOfDcatUs, isDcatUsCatalog } from "./dcat-us-json";
 import type { EnumerationAnswer, EnumerationPage } from "./enumeration-pages";
 import { WELL_KNOWN_TERMS, type ContextLoader } from "./jsonld-contexts";
 import { readJsonLdQuads } from "./jsonld-quads";
-import { readRdfQuads, type RdfSyntax } from "./rdf-quads";
+import { firstLine, readRdfQuads, type RdfSyntax } from "./rdf-quads";
 
 /**
  * One page of a DCAT catalog read as an enumeration page (enumeration-pages.ts): DCAT-US
@@ -40,14 +40,14 @@ export async function readDcatCatalog(answer: EnumerationAnswer, pageUrl: string
     return await readCatalog(answer, pageUrl, reading);
   } catch (error) {
     // The readers below catch what their parsers throw; this is the last guard of "never throws".
-    return ended(`could not be read: ${error instanceof Error ? error.message.slice(0, 200) : String(error).slice(0, 200)}`);
+    return ended(`could not be read: ${firstLine(error)}`);
   }
 }
 
 async function readCatalog(answer: EnumerationAnswer, pageUrl: string, reading: CatalogReading): Promise<EnumerationPage> {
   if (answer.status < 200 || answer.status >= 300) return ended(`answered ${answer.status}`);
   const body = answer.body.replace(/^\uFEFF/, "");
-  const contentType = (answer.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  const contentType = (answer.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase().replace(/[\u0000-\u001f\u007f]/g, "").slice(0, 100);
   const syntax = syntaxOf(contentType, body);
   if (typeof syntax !== "string") return ended(syntax.problem);
   // JSON is DCAT-US or JSON-LD, told apart once parsed: the larger cap first.
@@ -63,7 +63,7 @@ async function readJsonCatalog(body: string, pageUrl: string, reading: CatalogRe
   try {
     json = JSON.parse(body);
   } catch (error) {
-    return ended(`is not JSON: ${error instanceof Error ? error.message.slice(0, 200) : "unreadable"}`);
+    return ended(`is not JSON: ${firstLine(error)}`);
   }
   if (isDcatUsCatalog(json)) return pageOf(filesOfDcatUs(json, pageUrl));
   const overCap = tooLarge(body, "json-ld");
