@@ -124,7 +124,8 @@ function recordOf(index: Index, dataset: string, pageUrl: string, origin: string
  */
 function sameOriginIri(iri: string, origin: string | undefined): string | undefined {
   if (origin === undefined || !iri.startsWith(origin + "/")) return undefined;
-  return absoluteHttpUrl(iri, origin);
+  // `https://site/datasets/x#dataset` names the dataset described on the page `…/x`.
+  return absoluteHttpUrl(iri.replace(/#.*$/, ""), origin);
 }
 
 function originOf(pageUrl: string): string | undefined {

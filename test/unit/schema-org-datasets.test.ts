@@ -117,3 +117,11 @@ describe("jsonLdBlocks", () => {
     expect(performance.now() - started).toBeLessThan(1000);
   });
 });
+
+describe("schemaOrgFiles: the record's page", () => {
+  it("is the dataset's url, else its @id on the page's own origin without the fragment, else none", async () => {
+    const withId = (id: string) => JSON.stringify({ "@context": "https://schema.org", "@id": id, "@type": "Dataset", name: "D", distribution: { "@type": "DataDownload", contentUrl: `/f-${id.length}.csv` } });
+    const files = await schemaOrgFiles(page(withId("https://data.example.org/datasets/storms#dataset"), withId("https://elsewhere.example/datasets/storms")), PAGE_URL);
+    expect(files.map((file) => file.record)).toEqual([{ title: "D", page: "https://data.example.org/datasets/storms" }, { title: "D" }]);
+  });
+});
