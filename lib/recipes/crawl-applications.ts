@@ -11,6 +11,7 @@ import { firstValue } from "./json-path";
 import { pageSigns } from "./page-signs";
 import type { Recipe } from "./recipe-schema";
 import { recogniseApplications, type Candidate } from "./recognise";
+import { applicationFile, catalogCandidate, catalogEnumeration, DCAT_RECIPE_ID, statedFiles } from "./standard-catalogs";
 
 /**
  * The recipes as the crawl engine sees them (`SiteApplications`): candidates from the signs of
@@ -25,7 +26,10 @@ export function crawlApplications(recipes: readonly Recipe[], choice: string = "
     recognise(page) {
       if (choice !== "auto") return [];
       const signs = pageSigns(page.url, page.html, page.headers.map(([name, value]) => [name, value] as [string, string]));
-      return recogniseApplications(recipes, signs, page.url).map(candidateOf);
+      const candidates = recogniseApplications(recipes, signs, page.url).map(candidateOf);
+      // A catalog the page advertises; guessed at /data.json only when no application showed itself.
+      const catalog = catalogCandidate(page, candidates.length === 0);
+      return catalog ? [...candidates, catalog] : candidates;
     },
     chosen(rootUrl) {
       const recipe = choice === "auto" ? undefined : byId.get(choice);
@@ -33,6 +37,7 @@ export function crawlApplications(recipes: readonly Recipe[], choice: string = "
       return [candidateOf({ recipe, evidence: ["the crawl's settings"], base: new URL("/", rootUrl).href })];
     },
     enumerations(application) {
+      if (application.recipeId === DCAT_RECIPE_ID) return [catalogEnumeration(application)];
       const recipe = byId.get(application.recipeId);
       if (!recipe) return [];
       return recipe.enumerations.map((enumeration): ApplicationEnumeration => ({
@@ -45,12 +50,7 @@ export function crawlApplications(recipes: readonly Recipe[], choice: string = "
         read(pageUrl, answer) {
           const page = readEnumerationPage(enumeration, application.base, pageUrl, answer);
           return {
-            files: page.files.map((file) => ({
-              url: file.url,
-              ...(file.mime ? { mime: file.mime } : {}),
-              ...(file.modified ?? file.record?.modified ? { modified: file.modified ?? file.record?.modified } : {}),
-              ...(file.record ? { record: { title: file.record.title, page: file.record.page } } : {}),
-            })),
+            files: page.files.map(applicationFile),
             records: page.records,
             nextUrl: page.nextUrl,
             ...(page.problem ? { problem: page.problem } : {}),
@@ -58,6 +58,7 @@ export function crawlApplications(recipes: readonly Recipe[], choice: string = "
         },
       }));
     },
+    filesOnPage: statedFiles,
     avoids(application, url) {
       const recipe = byId.get(application.recipeId);
       if (!recipe || recipe.avoid.length === 0) return false;
