@@ -1,10 +1,13 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { apiFetch } from "@/components/hooks/api-fetch";
 import type { CrawlDetail } from "@/components/hooks/api-types";
 import { useCrawlChangesQuery } from "@/components/hooks/use-crawl-changes-query";
 import type { FileChange } from "@/lib/store/recrawl-store";
 import { formatInteger } from "@/lib/format";
+import type { VersionComparison } from "@/lib/preview/version-comparison";
 
 const KINDS: { change: FileChange; label: string }[] = [
   { change: "new", label: "New" },
@@ -12,6 +15,35 @@ const KINDS: { change: FileChange; label: string }[] = [
   { change: "unchanged", label: "Unchanged" },
   { change: "gone", label: "Gone" },
 ];
+
+/** A changed file's differences between its two stored versions (size, rows, sheets), fetched when asked. */
+function VersionDifferences({ crawlId, url }: { crawlId: number; url: string }) {
+  const [asked, setAsked] = useState(false);
+  const comparison = useQuery({
+    queryKey: ["crawls", crawlId, "changes", "compare", url],
+    queryFn: () => apiFetch<VersionComparison>(`/api/crawls/${crawlId}/changes/compare?url=${encodeURIComponent(url)}`),
+    enabled: asked,
+    retry: false,
+    staleTime: Infinity,
+  });
+  if (!asked) {
+    return (
+      <button type="button" className="button button-small" onClick={() => setAsked(true)}>
+        Compare
+      </button>
+    );
+  }
+  if (comparison.error) return <span role="alert">{comparison.error.message}</span>;
+  if (!comparison.data) return <span className="panel-loading">Comparing…</span>;
+  if (comparison.data.differences.length === 0) return <span>{comparison.data.before ? "The new version is not stored." : "The previous version is not stored."}</span>;
+  return (
+    <ul className="change-differences" data-testid="version-differences">
+      {comparison.data.differences.map((difference) => (
+        <li key={difference}>{difference}</li>
+      ))}
+    </ul>
+  );
+}
 
 /** Files shown per page: a few screens at most, so the panels below stay close. */
 const PAGE_SIZE = 25;
@@ -81,6 +113,7 @@ export function ChangesPanel({ crawl }: { crawl: CrawlDetail }) {
                 <th>SHA-256</th>
                 <th>First seen</th>
                 <th>Versions</th>
+                {change === "changed" ? <th>What changed</th> : null}
               </tr>
             </thead>
             <tbody>
@@ -92,6 +125,11 @@ export function ChangesPanel({ crawl }: { crawl: CrawlDetail }) {
                   </td>
                   <td>#{file.firstSeenCrawlId}</td>
                   <td>{file.versions.length}</td>
+                  {change === "changed" ? (
+                    <td>
+                      <VersionDifferences crawlId={crawl.id} url={file.url} />
+                    </td>
+                  ) : null}
                 </tr>
               ))}
             </tbody>

@@ -4,7 +4,8 @@ import { fileNameOf, sitePath } from "@/components/ui/format";
 import { mimeLabel } from "@/components/ui/mime";
 import { formatBytes, formatInteger } from "@/lib/format";
 
-export function TargetsTable({ targets, rootUrl }: { targets: TargetFile[]; rootUrl: string }) {
+/** `onPreview`: shows a file's preview (FilePreview); a file whose bytes showed another type is marked. */
+export function TargetsTable({ targets, rootUrl, onPreview }: { targets: TargetFile[]; rootUrl: string; onPreview?: (target: TargetFile) => void }) {
   return (
     <div className="table-scroll">
       <table className="data-table responsive-table targets-table" aria-label="Target files">
@@ -29,9 +30,19 @@ export function TargetsTable({ targets, rootUrl }: { targets: TargetFile[]; root
                 <span className="cell-sub truncate" title={target.url}>
                   {sitePath(target.url, rootUrl)}
                 </span>
+                {onPreview ? (
+                  <button type="button" className="button button-small" onClick={() => onPreview(target)} aria-label={`Preview ${fileNameOf(target.url)}`}>
+                    Preview
+                  </button>
+                ) : null}
               </td>
-              <td data-label="Type" title={target.mime} className="nowrap">
+              <td data-label="Type" title={target.detectedMime ? `${target.mime}; its bytes show ${target.detectedMime}` : target.mime} className="nowrap">
                 {mimeLabel(target.mime)}
+                {target.typeMatch === false && target.detectedMime ? (
+                  <span className="cell-sub" data-testid="type-mismatch">
+                    bytes: {mimeLabel(target.detectedMime)}
+                  </span>
+                ) : null}
               </td>
               <td className="num" data-label="Size">{formatBytes(target.bytes)}</td>
               <td data-label="Found on" className="truncate-cell cell-wide cell-last source-cell">

@@ -26,6 +26,8 @@ export const groupsQuery = z.strictObject({
 export const targetsQuery = z.strictObject({
   ...pagingParams(100),
   mime: z.string().trim().toLowerCase().min(1, "must not be empty").max(255).optional(),
+  /** `true`: only files whose bytes showed another type than the one they were counted as. */
+  mismatched: z.enum(["true", "false"], "must be true or false").transform((value) => value === "true").optional(),
 });
 
 export const requestsQuery = z.strictObject({

@@ -25,6 +25,8 @@ export const MANIFEST_COLUMNS = [
   "warcRecordId",
   "recordTitle",
   "recordPage",
+  "detectedMime",
+  "typeMatch",
 ] as const;
 
 /** What `note` says when a target's file is not in the storage (the `file` cell is then empty). */
@@ -60,6 +62,13 @@ export interface ManifestEntry {
   /** The record (dataset, item) the file belongs to, as the site's application lists it; "" when none says. */
   recordTitle: string;
   recordPage: string;
+  /**
+   * The type the file's first bytes showed when it was fetched, and whether it agrees with `mime`
+   * (lib/crawler/fetch/content-sniffing.ts); "" and null when nothing was detected or the crawl
+   * predates the check.
+   */
+  detectedMime: string;
+  typeMatch: boolean | null;
   /** Storage key of the stored file when this entry is the first with its content; else null. */
   sourceKey: string | null;
 }
@@ -108,7 +117,7 @@ export async function* manifestEntries(
       where: { crawlId, id: { gt: cursor, ...(upToId !== undefined ? { lte: upToId } : {}) } },
       orderBy: { id: "asc" },
       take: pageSize,
-      select: { id: true, url: true, mime: true, bytes: true, sha256: true, storagePath: true, sourceUrl: true, tagPath: true, fetchedAt: true, recordTitle: true, recordPage: true },
+      select: { id: true, url: true, mime: true, bytes: true, sha256: true, storagePath: true, sourceUrl: true, tagPath: true, fetchedAt: true, recordTitle: true, recordPage: true, detectedMime: true, typeMatch: true },
     });
     if (rows.length === 0) return;
     for (const row of rows) {
@@ -130,6 +139,8 @@ export async function* manifestEntries(
         warcRecordId: records.get(row.url)?.recordId ?? "",
         recordTitle: row.recordTitle ?? "",
         recordPage: row.recordPage ?? "",
+        detectedMime: row.detectedMime ?? "",
+        typeMatch: row.typeMatch,
         change: (entry?.change ?? "") as FileChange | "",
         firstSeenCrawlId: entry?.firstSeenCrawlId ?? null,
         lastSeenCrawlId: entry?.lastSeenCrawlId ?? null,
@@ -152,6 +163,6 @@ export async function* manifestEntries(
 }
 
 /** The manifest's cells of an entry, in `MANIFEST_COLUMNS` order. */
-export function manifestCells(entry: ManifestEntry): (string | number | null)[] {
+export function manifestCells(entry: ManifestEntry): (string | number | boolean | null)[] {
   return MANIFEST_COLUMNS.map((column) => entry[column]);
 }

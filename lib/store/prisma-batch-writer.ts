@@ -9,6 +9,7 @@ export const REQUEST_COLUMNS = [
 export const BODY_COLUMNS = ["crawlId", "sha256", "storagePath", "offset", "compressedBytes", "bytes"] as const;
 export const TARGET_COLUMNS = [
   "crawlId", "url", "mime", "bytes", "sha256", "storagePath", "sourceUrl", "tagPath", "groupId", "requestSeq", "fetchedAt", "recordTitle", "recordPage",
+  "detectedMime", "typeMatch",
 ] as const;
 export const METRIC_COLUMNS = [
   "crawlId", "requests", "targets", "targetBytes", "nonTargetBytes", "frontierSize", "slope", "ema", "patience", "activeMs", "at",
@@ -37,7 +38,7 @@ export class PrismaBatchWriter implements CrawlBatchWriter {
       if (requests.length) await insertRows(tx, "CrawlRequest", REQUEST_COLUMNS, requests.map((row) => ({ crawlId, ...row })));
       if (bodies.length) await insertRows(tx, "StoredBody", BODY_COLUMNS, bodies.map((body) => ({ crawlId, ...body })), ["crawlId", "sha256"]);
       // A crawl resumed after a crash may fetch a target again: it is stored once.
-      if (targets.length) await insertRows(tx, "Target", TARGET_COLUMNS, targets.map((row) => ({ crawlId, ...row, recordTitle: row.record?.title ?? null, recordPage: row.record?.page ?? null })), ["crawlId", "url"]);
+      if (targets.length) await insertRows(tx, "Target", TARGET_COLUMNS, targets.map((row) => ({ crawlId, ...row, recordTitle: row.record?.title ?? null, recordPage: row.record?.page ?? null, detectedMime: row.detectedMime ?? null, typeMatch: row.typeMatch ?? null })), ["crawlId", "url"]);
       if (metrics.length) {
         await tx.metricPoint.deleteMany({ where: { crawlId, requests: { gte: metrics[0]!.requests } } });
         const at = new Date();

@@ -212,7 +212,7 @@ class SharedSqliteConnection {
     for (const row of batch.targets) {
       s.target.run(
         crawlId, row.url, row.mime, row.bytes, row.sha256, row.storagePath, row.sourceUrl, row.tagPath, row.groupId, row.requestSeq, sqliteTime(row.fetchedAt),
-        row.record?.title ?? null, row.record?.page ?? null,
+        row.record?.title ?? null, row.record?.page ?? null, row.detectedMime ?? null, row.typeMatch === undefined || row.typeMatch === null ? null : row.typeMatch ? 1 : 0,
       );
     }
     if (batch.metrics.length) {

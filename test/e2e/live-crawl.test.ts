@@ -270,7 +270,7 @@ describe("a crawl defined in the form, watched live, collected as a ZIP", () => 
     }
 
     const [header, ...csvRows] = parseCsv(execFileSync("unzip", ["-p", zipPath, "manifest.csv"], { encoding: "utf8" }));
-    expect(header).toEqual(["url", "file", "mime", "bytes", "sha256", "sourceUrl", "tagPath", "fetchedAt", "note", "change", "firstSeenCrawlId", "lastSeenCrawlId", "versions", "warcFile", "warcRecordId", "recordTitle", "recordPage"]);
+    expect(header).toEqual(["url", "file", "mime", "bytes", "sha256", "sourceUrl", "tagPath", "fetchedAt", "note", "change", "firstSeenCrawlId", "lastSeenCrawlId", "versions", "warcFile", "warcRecordId", "recordTitle", "recordPage", "detectedMime", "typeMatch"]);
     const column = (name: string) => header!.indexOf(name);
     expect(csvRows.map((row) => row[column("url")])).toEqual(targets.map((target) => target.url));
     for (const row of csvRows) {

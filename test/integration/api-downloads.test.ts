@@ -115,7 +115,7 @@ describe("GET /api/crawls/:id/export.zip", () => {
   it("writes a manifest that matches the database, with missing files flagged and duplicates sharing a file", async () => {
     const zip = await downloadZip();
     const rows = parseCsv(unzipRead(zip, "manifest.csv"));
-    expect(rows[0]).toEqual(["url", "file", "mime", "bytes", "sha256", "sourceUrl", "tagPath", "fetchedAt", "note", "change", "firstSeenCrawlId", "lastSeenCrawlId", "versions", "warcFile", "warcRecordId", "recordTitle", "recordPage"]);
+    expect(rows[0]).toEqual(["url", "file", "mime", "bytes", "sha256", "sourceUrl", "tagPath", "fetchedAt", "note", "change", "firstSeenCrawlId", "lastSeenCrawlId", "versions", "warcFile", "warcRecordId", "recordTitle", "recordPage", "detectedMime", "typeMatch"]);
     const targets = await t.db.target.findMany({ where: { crawlId }, orderBy: { id: "asc" } });
     expect(rows.slice(1).map((row) => row[0])).toEqual(targets.map((target) => target.url));
     expect(rows.slice(1).map((row) => row[4])).toEqual(targets.map((target) => target.sha256));

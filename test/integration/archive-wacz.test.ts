@@ -137,12 +137,12 @@ describe("GET /api/crawls/:id/export.wacz and the manifest's WARC columns", () =
   it("names the WARC file and record of each target in the manifest", async () => {
     const response = await manifestRoute(apiRequest(url(`/api/crawls/${crawlId}/manifest.csv`)), ctx(crawlId));
     const [head, ...rows] = parseCsv(await response.text());
-    expect(head!.slice(-4)).toEqual(["warcFile", "warcRecordId", "recordTitle", "recordPage"]);
+    expect(head!.slice(-6)).toEqual(["warcFile", "warcRecordId", "recordTitle", "recordPage", "detectedMime", "typeMatch"]);
     expect(rows.length).toBe(3);
     const records = entries.filter((e) => e.name.startsWith("archive/")).flatMap((e) => readWarcGz(e.data).map((r) => ({ ...r, field: r.field, file: e.name.slice(8) })));
     for (const row of rows) {
-      const record = records.find((r) => r.field("WARC-Record-ID") === row.at(-3));
-      expect(record?.file, row[0]).toBe(row.at(-4));
+      const record = records.find((r) => r.field("WARC-Record-ID") === row.at(-5));
+      expect(record?.file, row[0]).toBe(row.at(-6));
       expect(record!.field("WARC-Target-URI")).toBe(row[0]);
       expect(parseHttpBlock(record!.block).startLine).toMatch(/ 200 /);
     }

@@ -930,6 +930,8 @@ export class CrawlEngine {
       requestSeq: outcome.seq,
       fetchedAt: new Date(),
       record,
+      detectedMime: outcome.content?.detectedMime ?? null,
+      typeMatch: outcome.content?.typeMatch ?? null,
     });
     return true;
   }

@@ -1,5 +1,7 @@
 import type { CrawlConfig } from "../../crawl-config";
+import { judgeContent, SNIFF_BYTES, type ContentVerdict } from "../fetch/content-sniffing";
 import { CookieJar } from "../fetch/cookie-jar";
+import { HeadTap } from "../fetch/head-tap";
 import { fetchWithRetry, type AttemptRecord } from "../fetch/retry";
 import type { HostPoliteness } from "../fetch/host-politeness";
 import type { RobotsCache } from "../fetch/robots";
@@ -55,7 +57,15 @@ export interface RequestOutcome {
   isTarget: boolean;
   /** Set when the body of a target went to disk. */
   stored: { sha256: string; bytes: number; storagePath: string } | null;
+  /** What the streamed body's first bytes showed (content-sniffing.ts); null when no body was streamed. */
+  content: ContentVerdict | null;
 }
+
+/** The error prefix (and event kind) of an answer with a target type whose content showed it was none. */
+export const NOT_A_TARGET = "not-a-target";
+
+/** Rejected bodies told one by one in the crawl's events; later ones only in their request rows. */
+const REJECTION_EVENTS = 10;
 
 /**
  * Makes one counted request (with its retries) through politeness, robots.txt and the budget,
@@ -88,6 +98,9 @@ export class RequestRunner {
 
   /** Why robots.txt refused the latest skipped URL ("404: no robots.txt", "503: unreachable"…). */
   lastRobotsRefusal: string | null = null;
+
+  /** Bodies served as targets that their first bytes showed were not (content-sniffing.ts). */
+  private rejectedBodies = 0;
 
   isTargetMime(mime: string): boolean {
     return this.targetMimes.has(mime);
@@ -133,6 +146,8 @@ export class RequestRunner {
     if (!this.budget.canRequest()) return null;
     const { maxHtmlBytes, maxTargetBytes } = this.config.params;
     let writer: TargetBodyWriter | null = null;
+    let tap: HeadTap | null = null;
+    let verdict: ContentVerdict | null = null;
     let lastSeq = 0;
     const wantBody = (mime: string, head: ResponseHead): BodyDisposition => {
       if (head.status < 200 || head.status >= 300) return false;
@@ -160,7 +175,8 @@ export class RequestRunner {
           // A retry opens a fresh sink; the previous attempt's partial file is discarded.
           void writer?.discard();
           writer = this.sink.openTargetBody();
-          return writer.writable;
+          tap = new HeadTap(writer.writable, SNIFF_BYTES);
+          return tap;
         },
       },
       {
@@ -169,30 +185,42 @@ export class RequestRunner {
         crawlDelayMs: await this.crawlDelayMs(url),
         owner: this.owner,
         canRetry: () => this.budget.canRequest(),
-        onAttempt: (attempt) => {
+        onAttempt: async (attempt) => {
           this.cookies.store(url, attempt.headers["set-cookie"]);
-          lastSeq = this.meter.time(() => this.recordAttempt(attempt, context, plan));
+          // The attempt's streamed body, judged by its first bytes before its row says whether it is a target.
+          const streamedTap = attempt.streamed ? (tap as HeadTap | null) : null;
+          tap = null;
+          verdict = streamedTap && this.looksLikeTarget(attempt, plan) ? await judgeContent(streamedTap.head(), attempt.mime, attempt.url) : null;
+          const attemptVerdict = verdict;
+          lastSeq = this.meter.time(() => this.recordAttempt(attempt, context, plan, attemptVerdict));
         },
       },
     );
-    const isTarget = plan !== "api" && result.outcome === "ok" && result.status >= 200 && result.status < 300 && this.targetMimes.has(result.mime);
+    const content = verdict as ContentVerdict | null;
+    const isTarget = this.looksLikeTarget(result, plan) && !content?.rejection;
     let stored: RequestOutcome["stored"] = null;
     const pendingWriter = writer as TargetBodyWriter | null;
     if (pendingWriter) {
       if (isTarget && result.streamed) stored = await pendingWriter.commit();
       else await pendingWriter.discard();
     }
-    return { result, seq: lastSeq, isTarget, stored };
+    return { result, seq: lastSeq, isTarget, stored, content };
   }
 
-  private recordAttempt(attempt: AttemptRecord, context: RequestContext, plan: BodyPlan): number {
+  /** A 2xx GET answered with a target type, before its content is judged. */
+  private looksLikeTarget(answer: Pick<FetchResult, "method" | "outcome" | "status" | "mime">, plan: BodyPlan): boolean {
+    return plan !== "api" && answer.method === "GET" && answer.outcome === "ok" && answer.status >= 200 && answer.status < 300 && this.targetMimes.has(answer.mime);
+  }
+
+  private recordAttempt(attempt: AttemptRecord, context: RequestContext, plan: BodyPlan, verdict: ContentVerdict | null): number {
     const counters = this.counters;
     counters.requests += 1;
     if (attempt.method === "HEAD") counters.headRequests += 1;
     else counters.getRequests += 1;
     const bytes = attempt.wireBytes + attempt.headerBytes;
-    const isTarget =
-      plan !== "api" && attempt.method === "GET" && attempt.outcome === "ok" && attempt.status >= 200 && attempt.status < 300 && this.targetMimes.has(attempt.mime);
+    const rejection = verdict?.rejection ?? null;
+    const isTarget = this.looksLikeTarget(attempt, plan) && rejection === null;
+    if (rejection !== null) this.noteRejection(attempt.url, rejection);
     if (isTarget) counters.targetBytes += bytes;
     else counters.nonTargetBytes += bytes;
     if (attempt.outcome === "error" || attempt.status >= 400) counters.errors += 1;
@@ -211,13 +239,21 @@ export class RequestRunner {
       durationMs: Math.round(attempt.durationMs),
       isTarget,
       outcome: attempt.outcome === "ok" && isRedirect ? "redirect" : attempt.outcome,
-      error: attempt.error ? `${attempt.error.code}: ${attempt.error.message}` : null,
+      error: attempt.error ? `${attempt.error.code}: ${attempt.error.message}` : rejection === null ? null : `${NOT_A_TARGET}: ${rejection}`,
       redirectTo: isRedirect ? attempt.location : null,
       headers: this.keepPageBodies ? JSON.stringify(attempt.headers) : null,
       bodySha256,
       startedAt: new Date(Date.now() - attempt.durationMs),
     });
     return counters.requests;
+  }
+
+  /** The first rejections as warnings in the crawl's events; every one stays in its request row. */
+  private noteRejection(url: string, rejection: string): void {
+    this.rejectedBodies += 1;
+    if (this.rejectedBodies > REJECTION_EVENTS) return;
+    const more = this.rejectedBodies === REJECTION_EVENTS ? ` (later ones only in the request log, error "${NOT_A_TARGET}")` : "";
+    this.sink.event({ level: "warn", kind: NOT_A_TARGET, message: `Not kept: ${url}: ${rejection}${more}`, data: { url } });
   }
 
   private baseRow(context: RequestContext, method: FetchMethod, url: string): RequestRow {

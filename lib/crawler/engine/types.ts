@@ -57,6 +57,10 @@ export interface TargetRow {
   fetchedAt: Date;
   /** The record (dataset, item) an application's listing says the file belongs to. */
   record?: { title?: string; page?: string } | null;
+  /** The type the file's first bytes show (content-sniffing.ts); null when they say nothing. */
+  detectedMime?: string | null;
+  /** Whether `detectedMime` agrees with `mime`; null when nothing was detected. */
+  typeMatch?: boolean | null;
 }
 
 export interface MetricRow {

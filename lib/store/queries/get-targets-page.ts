@@ -14,6 +14,9 @@ export interface TargetView {
   groupId: number | null;
   requestSeq: number;
   fetchedAt: string;
+  /** The type the file's first bytes showed, and whether it agrees with `mime` (null: nothing detected). */
+  detectedMime: string | null;
+  typeMatch: boolean | null;
   /** Where the API serves the file. */
   fileUrl: string;
 }
@@ -25,6 +28,8 @@ export interface TargetsPageOptions {
   limit?: number;
   /** Only this MIME type (exact, lower case). */
   mime?: string;
+  /** Only files whose bytes showed another type than `mime` (typeMatch false). */
+  mismatched?: boolean;
 }
 
 /**
@@ -36,14 +41,15 @@ export interface TargetsPageOptions {
 export async function getTargetsPage(
   db: Db,
   crawlId: number,
-  { cursor, limit = 100, mime }: TargetsPageOptions = {},
-): Promise<{ targets: TargetView[]; nextCursor: string | null }> {
+  { cursor, limit = 100, mime, mismatched }: TargetsPageOptions = {},
+): Promise<{ targets: TargetView[]; nextCursor: string | null; mismatches: number }> {
   await requireCrawl(db, crawlId);
   const rows = await db.target.findMany({
-    where: { crawlId, ...(cursor !== undefined ? { id: { gt: cursor } } : {}), ...(mime ? { mime: mime.toLowerCase() } : {}) },
+    where: { crawlId, ...(cursor !== undefined ? { id: { gt: cursor } } : {}), ...(mime ? { mime: mime.toLowerCase() } : {}), ...(mismatched ? { typeMatch: false } : {}) },
     orderBy: { id: "asc" },
     take: limit + 1,
   });
+  const mismatches = await db.target.count({ where: { crawlId, typeMatch: false } });
   const page = toPage(rows, limit);
   return {
     targets: page.items.map((row) => ({
@@ -57,8 +63,11 @@ export async function getTargetsPage(
       groupId: row.groupId,
       requestSeq: row.requestSeq,
       fetchedAt: row.fetchedAt.toISOString(),
+      detectedMime: row.detectedMime,
+      typeMatch: row.typeMatch,
       fileUrl: `/api/crawls/${crawlId}/targets/${row.id}/file`,
     })),
     nextCursor: page.nextCursor,
+    mismatches,
   };
 }

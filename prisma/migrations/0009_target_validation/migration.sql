@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Target" ADD COLUMN "detectedMime" TEXT;
+ALTER TABLE "Target" ADD COLUMN "typeMatch" BOOLEAN;

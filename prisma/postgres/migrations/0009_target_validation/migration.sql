@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Target" ADD COLUMN     "detectedMime" TEXT,
+ADD COLUMN     "typeMatch" BOOLEAN;
