@@ -1,4 +1,4 @@
-import { InvalidStateError } from "../api/errors";
+import { InvalidStateError } from "../errors";
 import { addHarvestEvent } from "../store/commands/add-harvest-event";
 import { startHarvestRun } from "../store/commands/start-harvest-run";
 import type { Db } from "../store/prisma-client";

@@ -1,5 +1,5 @@
 import { networkPolicyRefusal } from "./check-network-policy";
-import { InvalidRequestError, InvalidStateError } from "../../api/errors";
+import { InvalidRequestError, InvalidStateError } from "../../errors";
 import { ALLOW_PRIVATE_NETWORK_IS_SERVER_SETTING, CrawlConfigError, parseCrawlConfig, withParamsAddedLater, type CrawlConfig } from "../../crawl-config";
 import { parseCreateHarvest } from "../../harvest/harvest-input";
 import { nextRunAfter } from "../../harvest/schedule";

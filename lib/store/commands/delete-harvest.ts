@@ -1,4 +1,4 @@
-import { NotFoundError } from "../../api/errors";
+import { NotFoundError } from "../../errors";
 import { audit, type AuditContext } from "../../auth/audit-context";
 import type { Db } from "../prisma-client";
 

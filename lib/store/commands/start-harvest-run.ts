@@ -1,4 +1,4 @@
-import { InvalidStateError, NotFoundError } from "../../api/errors";
+import { InvalidStateError, NotFoundError } from "../../errors";
 import { parseCrawlConfig } from "../../crawl-config";
 import { insertCrawl } from "../insert-crawl";
 import type { Db } from "../prisma-client";

@@ -1,4 +1,4 @@
-import { NotFoundError } from "../../api/errors";
+import { NotFoundError } from "../../errors";
 import { parseUpdateHarvest } from "../../harvest/harvest-input";
 import { nextRunAfter } from "../../harvest/schedule";
 import { newWebhookSecret } from "../../harvest/webhook-signature";

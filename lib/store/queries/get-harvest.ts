@@ -1,4 +1,4 @@
-import { NotFoundError } from "../../api/errors";
+import { NotFoundError } from "../../errors";
 import { nextRunTimes } from "../../harvest/schedule";
 import type { Db } from "../prisma-client";
 import { crawlSummarySelect, toCrawlSummary, type CrawlSummary } from "./crawl-summary";
