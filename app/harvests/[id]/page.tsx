@@ -4,7 +4,7 @@ import { cache } from "react";
 import { getDb } from "@/app/_server/db";
 import { requirePageUser } from "@/app/_server/page-user";
 import { NotFoundError } from "@/lib/errors";
-import { getHarvest, harvestForViewer } from "@/lib/store/harvests";
+import { getHarvest, harvestForViewer } from "@/lib/harvest";
 import { HarvestPage } from "@/components/harvests/HarvestPage";
 
 export const dynamic = "force-dynamic";

@@ -2,7 +2,7 @@ import { DomainError } from "../../errors";
 import { parseId } from "../../api/ids";
 import { CrawlConfigError } from "../../crawl-config";
 import { getServerPrivateNetworks } from "../../store";
-import { addHarvestEvent, createHarvest, listHarvests, startHarvestRun, type HarvestView } from "../../store/harvests";
+import { addHarvestEvent, createHarvest, listHarvests, startHarvestRun, type HarvestView } from "../../harvest";
 import { CliUsageError } from "../cli-error";
 import { parseIntegerOption, parseOptions } from "../parse-options";
 import { withAccountsDb } from "./accounts-session";
