@@ -31,7 +31,7 @@ export const IMPORT_MAP: Readonly<Record<string, ModuleRule>> = {
   "lib/crawler/replay": { imports: ["lib/crawler/engine", "lib/crawler/fetch", "lib/crawl-config.ts"], packages: [] },
   "lib/bench": { imports: ["lib/config.ts", "lib/crawl-config.ts", "lib/crawler/engine", "lib/crawler/fetch", "lib/sitesim", "lib/store", "lib/worker"], packages: [] },
   "lib/store": {
-    imports: ["generated", "lib/auth", "lib/config.ts", "lib/crawl-config.ts", "lib/crawl-status.ts", "lib/crawler", "lib/errors.ts", "lib/storage"],
+    imports: ["lib/auth", "lib/config.ts", "lib/crawl-config.ts", "lib/crawl-status.ts", "lib/crawler", "lib/errors.ts", "lib/storage", "generated/prisma", "generated/prisma-postgres"],
     packages: ["@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "better-sqlite3", "zod"],
   },
   "lib/store/dialect.ts": { imports: ["lib/config.ts"], packages: [] },

@@ -3,6 +3,7 @@ import { builtinModules } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { renderDependsOn, withRenderedDependsOn } from "../architecture/depends-on-column";
 import { IMPORT_MAP, liesIn, moduleOf, type ModuleRule } from "../architecture/import-map";
 import { moduleReferencesOf, type ModuleReference } from "../architecture/module-references";
 
@@ -169,5 +170,31 @@ describe("import boundaries", () => {
       const ui = [...rule.imports.filter((allowed) => allowed === "app" || allowed === "components"), ...rule.packages.filter((name) => UI_PACKAGES.includes(name))];
       expect({ key, ui }).toEqual({ key, ui: [] });
     }
+  });
+
+  it("docs/ARCHITECTURE.md's depends-on column is the map's rendering (`node scripts/architecture-deps.mjs` rewrites it)", () => {
+    const page = fs.readFileSync(path.join(ROOT, "docs", "ARCHITECTURE.md"), "utf8");
+    const { markdown, unknownRows, missingModules } = withRenderedDependsOn(page);
+    expect({ unknownRows, missingModules }).toEqual({ unknownRows: [], missingModules: [] });
+    const pageLines = page.split("\n");
+    expect(markdown.split("\n").filter((line, i) => line !== pageLines[i])).toEqual([]);
+  });
+
+  it("renders a row from its modules' entries and finds a drifted cell, an unknown row and a module without a row", () => {
+    const map = {
+      "lib/a": { imports: ["lib/b.ts", "lib/c/d"], packages: ["zod"] },
+      "lib/b.ts": { imports: ["lib/a"], packages: ["zod", "undici"] },
+      "lib/c": { imports: [], packages: [] },
+      "lib/c/d": { imports: [], packages: [] },
+    };
+    expect(renderDependsOn(["lib/a"], map)).toBe("b.ts, c/d, zod");
+    expect(renderDependsOn(["lib/a", "lib/b.ts"], map)).toBe("c/d, zod, undici");
+    expect(renderDependsOn(["lib/c"], map)).toBe("–");
+    const page = ["| module | what it is | depends on |", "|---|---|---|", "| `lib/a/` | A (see `lib/c`) | b.ts, zod |", "| `lib/c/` | C | – |", "| `lib/x/` | X | y |", ""].join("\n");
+    expect(withRenderedDependsOn(page, map)).toEqual({
+      markdown: page.replace("| b.ts, zod |", "| b.ts, c/d, zod |"),
+      unknownRows: ["`lib/x/`"],
+      missingModules: ["lib/b.ts", "lib/c/d"],
+    });
   });
 });
