@@ -7,6 +7,7 @@ import {
 } from "./crawler/defaults";
 import { BANDIT_POLICIES } from "./crawler/bandit-policies";
 import { urlPatternListProblems } from "./crawler/url-pattern-safety";
+import { describeFieldErrors, zodFieldErrors, type FieldErrors } from "./field-errors";
 
 /**
  * The configuration of one crawl: validated once at the edge (API, CLI), stored with the crawl
@@ -319,33 +320,18 @@ export const ALLOW_PRIVATE_NETWORK_IS_SERVER_SETTING =
 export type CrawlConfigInput = z.input<typeof crawlConfigSchema>;
 export type CrawlConfig = z.output<typeof crawlConfigSchema> & { seed: number };
 
-/** Field path → message, e.g. `{ "budget.requests": "must be at least 1" }`. */
-export type FieldErrors = Record<string, string>;
+export type { FieldErrors };
 
 export class CrawlConfigError extends Error {
   constructor(readonly fields: FieldErrors) {
-    super(
-      `Invalid crawl settings: ${Object.entries(fields)
-        .map(([field, message]) => `${field} ${message}`)
-        .join("; ")}`,
-    );
+    super(describeFieldErrors("Invalid crawl settings", fields));
     this.name = "CrawlConfigError";
   }
 }
 
-export function zodFieldErrors(error: z.ZodError): FieldErrors {
-  // A Map, then own properties: on `{}`, `fields.__proto__ = …` set nothing, so settings with a
-  // `__proto__` key were refused naming no field (found by test/fuzz/api-bodies.fuzz.ts).
-  const fields = new Map<string, string>();
-  for (const issue of error.issues) {
-    if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) fields.set([...issue.path, key].join("."), "is not a known setting");
-      continue;
-    }
-    const field = issue.path.map(String).join(".") || "(body)";
-    if (!fields.has(field)) fields.set(field, issue.message.replace(/^Invalid input: expected (\w+), received (\w+)$/, "must be a $1, got $2"));
-  }
-  return Object.fromEntries(fields);
+/** Zod issues of crawl settings → field messages (lib/field-errors.ts), unknown keys named as settings. */
+export function settingFieldErrors(error: z.ZodError): FieldErrors {
+  return zodFieldErrors(error, "is not a known setting");
 }
 
 /**
@@ -354,7 +340,7 @@ export function zodFieldErrors(error: z.ZodError): FieldErrors {
  */
 export function parseCrawlConfig(input: unknown, drawSeed: () => number = defaultSeed): CrawlConfig {
   const parsed = crawlConfigSchema.safeParse(input);
-  if (!parsed.success) throw new CrawlConfigError(zodFieldErrors(parsed.error));
+  if (!parsed.success) throw new CrawlConfigError(settingFieldErrors(parsed.error));
   return { ...parsed.data, seed: parsed.data.seed ?? drawSeed() };
 }
 

@@ -8,7 +8,7 @@ import { DateTime } from "@/components/ui/DateTime";
 import { StatusBadge } from "@/components/ui/StatusBadge";
 import { stripScheme } from "@/components/ui/format";
 import { formatInteger } from "@/lib/format";
-import type { HarvestView } from "@/lib/store/harvests";
+import type { HarvestView } from "@/lib/harvest";
 import { ScheduleFields, schedulePreview, type ScheduleValue } from "./ScheduleFields";
 import { useHarvestEventsQuery, useHarvestMutations, useHarvestQuery } from "./use-harvest-queries";
 import "./harvests.css";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { HarvestEventView, HarvestView } from "@/lib/store/harvests";
+import type { HarvestEventView, HarvestView } from "@/lib/harvest";
 import { apiFetch } from "@/components/hooks/api-fetch";
 import { crawlKeys } from "@/components/hooks/use-crawls-query";
 

@@ -1,6 +1,7 @@
 import type { z } from "zod";
-import { InvalidJsonError, InvalidRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from "./errors";
-import { toFieldErrors } from "./field-errors";
+import { InvalidRequestError } from "../errors";
+import { zodFieldErrors } from "../field-errors";
+import { InvalidJsonError, PayloadTooLargeError, UnsupportedMediaTypeError } from "./errors";
 
 /** Largest JSON body we read; crawl settings are a few kilobytes. @default 1 MiB */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -27,7 +28,7 @@ export async function readJsonBody(request: Request): Promise<unknown> {
 /** `readJsonBody` then `schema`; validation failures are a 400 `invalid_request` with `fields`. */
 export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
   const parsed = schema.safeParse(await readJsonBody(request));
-  if (!parsed.success) throw new InvalidRequestError(toFieldErrors(parsed.error, "is not a known field"));
+  if (!parsed.success) throw new InvalidRequestError(zodFieldErrors(parsed.error, "is not a known field"));
   return parsed.data;
 }
 

@@ -1,4 +1,4 @@
-import { NotFoundError } from "./errors";
+import { NotFoundError } from "../errors";
 
 /** Ids are SQLite INTEGER / PostgreSQL int4 rows: at most 2^31 - 1. */
 const MAX_ID = 2 ** 31 - 1;

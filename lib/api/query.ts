@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { InvalidRequestError } from "./errors";
-import { toFieldErrors } from "./field-errors";
+import { InvalidRequestError } from "../errors";
+import { zodFieldErrors } from "../field-errors";
 
 /**
  * Query-string parsing. Query values are strings, so numbers go through `intParam`, which
@@ -55,6 +55,6 @@ export function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.
   }
   if (repeated.size > 0) throw new InvalidRequestError(Object.fromEntries(repeated), "Invalid query");
   const parsed = schema.safeParse(Object.fromEntries(values));
-  if (!parsed.success) throw new InvalidRequestError(toFieldErrors(parsed.error, "is not a known parameter"), "Invalid query");
+  if (!parsed.success) throw new InvalidRequestError(zodFieldErrors(parsed.error, "is not a known parameter"), "Invalid query");
   return parsed.data;
 }

@@ -1,11 +1,20 @@
 import { CrawlConfigError } from "../crawl-config";
-import { ApiRequestError, ServiceBusyError, TooManyRequestsError } from "./errors";
+import { DomainError, ServiceBusyError, TooManyRequestsError, type DomainErrorKind } from "../errors";
+import { ApiRequestError } from "./errors";
 
 /**
  * The API's one error shape, `{ error: { code, message, status, fields? } }`, and the mapping
  * from typed errors to HTTP statuses. Route handlers call `toErrorResponse(error)` and nothing else.
  */
-export { ApiRequestError, NotFoundError } from "./errors";
+
+/** The status and `code` (docs/API.md) each kind of domain refusal is answered with. */
+const DOMAIN_ERROR_ANSWERS: Record<DomainErrorKind, { status: number; code: string }> = {
+  "invalid-request": { status: 400, code: "invalid_request" },
+  "not-found": { status: 404, code: "not_found" },
+  "invalid-state": { status: 409, code: "invalid_state" },
+  "too-many-attempts": { status: 429, code: "too_many_requests" },
+  busy: { status: 503, code: "busy" },
+};
 
 export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
   return new Response(JSON.stringify(body, bigintReplacer), {
@@ -20,10 +29,12 @@ export function noContentResponse(): Response {
 }
 
 export function toErrorResponse(error: unknown): Response {
-  if (error instanceof ApiRequestError) {
+  if (error instanceof DomainError) {
+    const { status, code } = DOMAIN_ERROR_ANSWERS[error.kind];
     const headers = error instanceof TooManyRequestsError || error instanceof ServiceBusyError ? { "retry-after": String(error.retryAfterSeconds) } : undefined;
-    return errorBody(error.status, error.code, error.message, error.fields, headers);
+    return errorBody(status, code, error.message, error.fields, headers);
   }
+  if (error instanceof ApiRequestError) return errorBody(error.status, error.code, error.message);
   // Crawl settings are validated in lib/crawl-config.ts, which knows nothing about HTTP.
   if (error instanceof CrawlConfigError) {
     return errorBody(400, "invalid_request", error.message, error.fields);

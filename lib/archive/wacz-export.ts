@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import { PassThrough, Readable } from "node:stream";
 import { ZipFile } from "yazl";
-import { InvalidStateError } from "../api/errors";
+import { InvalidStateError } from "../errors";
 import type { ForageConfig } from "../config";
 import { exportFileName, getExportedCrawl, type Download } from "../export/download";
 import type { Db } from "../store/prisma-client";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { InvalidRequestError, NotFoundError } from "../api/errors";
+import { InvalidRequestError, NotFoundError } from "../errors";
 import type { Db } from "../store/prisma-client";
 import { audit, userSubject, type AuditContext } from "./audit-context";
 import { checkCurrentPasswordGuesses, clearCurrentPasswordGuesses, recordWrongCurrentPassword } from "./current-password-guard";

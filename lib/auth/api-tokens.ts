@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { InvalidRequestError, NotFoundError } from "../api/errors";
+import { InvalidRequestError, NotFoundError } from "../errors";
 import type { Db } from "../store/prisma-client";
 import { newSecret, sha256Hex } from "./secrets";
 import { audit, type AuditContext } from "./audit-context";

@@ -1,4 +1,4 @@
-import { TooManyRequestsError } from "../api/errors";
+import { TooManyRequestsError } from "../errors";
 
 /**
  * Limits guesses of the current password on the Account page: someone holding a borrowed or

@@ -1,5 +1,5 @@
 import { hash, verify } from "@node-rs/argon2";
-import { ServiceBusyError } from "../api/errors";
+import { ServiceBusyError } from "../errors";
 import { SlotsFullError, WorkSlots } from "./work-slots";
 
 /**

@@ -1,4 +1,4 @@
-import { InvalidRequestError } from "../api/errors";
+import { InvalidRequestError } from "../errors";
 import type { Db } from "../store/prisma-client";
 import { audit, userSubject, type AuditContext } from "./audit-context";
 import { newSecret, sameSecret, sha256Hex } from "./secrets";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import ipaddr from "ipaddr.js";
 import { RateLimiterRes } from "rate-limiter-flexible";
-import { ServiceBusyError, TooManyRequestsError } from "../api/errors";
+import { ServiceBusyError, TooManyRequestsError } from "../errors";
 import { createSignInLimiters, type SignInLimiters, type SignInLimiterStore } from "./sign-in-limiters";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { InvalidRequestError, InvalidStateError, NotFoundError } from "../api/errors";
+import { InvalidRequestError, InvalidStateError, NotFoundError } from "../errors";
 import type { Db } from "../store/prisma-client";
 import { audit, userSubject, type AuditContext } from "./audit-context";
 import { passwordStrengthProblem } from "./password-strength";

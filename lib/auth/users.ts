@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { InvalidRequestError } from "../api/errors";
+import { InvalidRequestError } from "../errors";
+import { zodFieldErrors } from "../field-errors";
 import type { Db } from "../store/prisma-client";
 import { passwordStrengthProblem } from "./password-strength";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords";
@@ -47,11 +48,7 @@ export interface PreparedUser {
  */
 export async function prepareUser(db: Db, input: NewUser): Promise<PreparedUser> {
   const parsed = newUserSchema.safeParse(input);
-  if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[issue.path.join(".") || "(body)"] ??= issue.message;
-    throw new InvalidRequestError(fields);
-  }
+  if (!parsed.success) throw new InvalidRequestError(zodFieldErrors(parsed.error, "is not a known field"));
   const { email, password, role } = parsed.data;
   const problem = await passwordStrengthProblem(password, email);
   if (problem) throw new InvalidRequestError({ password: problem });

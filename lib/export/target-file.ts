@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import type { ForageConfig } from "../config";
-import { NotFoundError } from "../api/errors";
+import { NotFoundError } from "../errors";
 import type { Db } from "../store/prisma-client";
 import type { Download } from "./download";
 import { targetFileName } from "./file-names";

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { ZipFile } from "yazl";
 import type { ForageConfig } from "../config";
-import { InvalidStateError } from "../api/errors";
+import { InvalidStateError } from "../errors";
 import type { Db } from "../store/prisma-client";
 import { readChangeReport, type FileChange } from "../store/recrawl-store";
 import { batched, exportFileName, getExportedCrawl, type Download } from "./download";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { InvalidRequestError } from "../api/errors";
-import { toFieldErrors } from "../api/field-errors";
+import { InvalidRequestError } from "../errors";
+import { zodFieldErrors } from "../field-errors";
 import { networkPolicyRefusal } from "../store/commands/check-network-policy";
 import { cronProblem, timeZoneProblem } from "./schedule";
 
@@ -80,7 +80,7 @@ export type UpdateHarvestInput = z.output<typeof updateHarvestSchema>;
 
 function parseWith<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {
   const parsed = schema.safeParse(input);
-  if (!parsed.success) throw new InvalidRequestError(toFieldErrors(parsed.error, "is not a known field"), `Invalid ${what}`);
+  if (!parsed.success) throw new InvalidRequestError(zodFieldErrors(parsed.error, "is not a known field"), `Invalid ${what}`);
   return parsed.data;
 }
 

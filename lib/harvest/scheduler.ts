@@ -1,6 +1,6 @@
-import { InvalidStateError } from "../api/errors";
-import { addHarvestEvent } from "../store/commands/add-harvest-event";
-import { startHarvestRun } from "../store/commands/start-harvest-run";
+import { InvalidStateError } from "../errors";
+import { addHarvestEvent } from "./add-harvest-event";
+import { startHarvestRun } from "./start-harvest-run";
 import type { Db } from "../store/prisma-client";
 import { dueTimesSince, nextRunAfter } from "./schedule";
 

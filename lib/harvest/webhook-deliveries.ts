@@ -1,5 +1,5 @@
-import { addHarvestEvent } from "../store/commands/add-harvest-event";
-import { isUniqueViolation } from "../store/commands/start-harvest-run";
+import { addHarvestEvent } from "./add-harvest-event";
+import { isUniqueViolation } from "./start-harvest-run";
 import type { Db } from "../store/prisma-client";
 import { harvestLog, type Logger } from "../log/logger";
 import type { WebhookSender } from "./webhook-sender";

@@ -11,7 +11,7 @@ export interface InsertCrawlOptions {
   heldBy?: { holderId: string; leaseMs: number };
   /** The user who asked for it (null: the command line on the server). */
   createdById?: number | null;
-  /** The harvest this crawl is a run of (lib/store/commands/start-harvest-run.ts). */
+  /** The harvest this crawl is a run of (lib/harvest/start-harvest-run.ts). */
   harvestId?: number | null;
 }
 

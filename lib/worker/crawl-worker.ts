@@ -1,6 +1,6 @@
 import os from "node:os";
 import type { ForageConfig } from "../config";
-import { crawlConfigSchema, withParamsAddedLater, zodFieldErrors } from "../crawl-config";
+import { crawlConfigSchema, settingFieldErrors, withParamsAddedLater } from "../crawl-config";
 import type { HostPoliteness, HostWait } from "../crawler/fetch/host-politeness";
 import { createHostClock } from "../store/host-clock";
 import { prepareStoredReplay, type StoredReplayParts } from "./stored-replay";
@@ -185,8 +185,8 @@ export class CrawlWorker {
     const row = await this.db.crawl.findUniqueOrThrow({ where: { id: crawlId }, select: { config: true, replayOfCrawlId: true } });
     const parsed = crawlConfigSchema.safeParse(withParamsAddedLater(JSON.parse(row.config)));
     if (!parsed.success) {
-      crawlLog(this.log, crawlId).warn({ fields: zodFieldErrors(parsed.error) }, "crawl failed: its stored settings are refused");
-      return failUnrunnableCrawl(this.db, this.id, crawlId, zodFieldErrors(parsed.error));
+      crawlLog(this.log, crawlId).warn({ fields: settingFieldErrors(parsed.error) }, "crawl failed: its stored settings are refused");
+      return failUnrunnableCrawl(this.db, this.id, crawlId, settingFieldErrors(parsed.error));
     }
     const config = parsed.data;
     const crawl: ActiveCrawl = {

@@ -1,14 +1,15 @@
 /**
  * API input (lib/api/, lib/crawl-config.ts, lib/harvest/harvest-input.ts): JSON bodies read while
  * they stream with the 1 MiB cap, the crawl creation body, harvest bodies, live-settings patches
- * and query strings. Each either gives its value or throws the project's typed error (ApiRequestError
- * or CrawlConfigError) that the one error mapper turns into a 4xx naming at least one field, never
+ * and query strings. Each either gives its value or throws the project's typed error (ApiRequestError,
+ * DomainError or CrawlConfigError) that the one error mapper turns into a 4xx naming at least one field, never
  * a 500; a body past the cap is refused whatever its Content-Length claims; valid crawl settings
  * survive being stored as JSON and read back.
  */
 import fc from "fast-check";
 import { MAX_JSON_BODY_BYTES, readJsonBody } from "../../lib/api/body";
-import { ApiRequestError, InvalidRequestError } from "../../lib/api/errors";
+import { ApiRequestError } from "../../lib/api/errors";
+import { DomainError, InvalidRequestError } from "../../lib/errors";
 import { MAX_ROW_ID, parseQuery } from "../../lib/api/query";
 import * as querySchemas from "../../lib/api/query-schemas";
 import { toErrorResponse } from "../../lib/api/responses";
@@ -31,7 +32,7 @@ const database = new Proxy({} as Db, {
 
 /** A typed error as the API answers it: a 4xx with a message, and for a 400 invalid_request at least one named field. */
 function checkAnswered(error: unknown, what: string): void {
-  if (!(error instanceof ApiRequestError || error instanceof CrawlConfigError)) {
+  if (!(error instanceof ApiRequestError || error instanceof DomainError || error instanceof CrawlConfigError)) {
     throw new Error(`${what}: undocumented exception ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`, { cause: error });
   }
   const response = toErrorResponse(error);
@@ -97,7 +98,7 @@ const jsonBodies = fuzzTarget({
         value = await readJsonBody(request);
       } catch (error) {
         checkAnswered(error, `body of ${bytes.length} bytes`);
-        const status = (error as ApiRequestError).status;
+        const status = toErrorResponse(error).status;
         const typeOk = contentType !== null && /^application\/json\s*(;|$)/i.test(contentType.trim());
         const expected = !typeOk ? 415 : length === "huge" || bytes.length > MAX_JSON_BODY_BYTES ? 413 : 400;
         if (status !== expected) throw new Error(`status ${status}, expected ${expected} (${bytes.length} bytes, ${contentType}, length ${declared})`);

@@ -5,7 +5,7 @@
  * in the worker process as in this one. Real database, real HTTP on 127.0.0.1.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { InvalidRequestError } from "../../lib/api/errors";
+import { InvalidRequestError } from "../../lib/errors";
 import { toErrorResponse } from "../../lib/api/responses";
 import { ALLOW_PRIVATE_NETWORK_IS_SERVER_SETTING, CrawlConfigError } from "../../lib/crawl-config";
 import { HostPoliteness } from "../../lib/crawler/fetch/host-politeness";

@@ -8,7 +8,7 @@ import { HostPoliteness } from "../../lib/crawler/fetch/host-politeness";
 import { runStoredCrawl } from "../../lib/worker/run-stored-crawl";
 import { startEvolvingSite, type RunningEvolvingSite } from "../../lib/sitesim/evolving";
 import { createCrawl } from "../../lib/store/commands/create-crawl";
-import type { HarvestView } from "../../lib/store/harvests";
+import type { HarvestView } from "../../lib/harvest";
 import { apiRequest, closeRouteDatabase, ctx, expectError, openRouteDatabase, url } from "../helpers/api-routes";
 import type { TestDatabase } from "../helpers/test-database";
 

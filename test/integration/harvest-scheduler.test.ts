@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runDueHarvests } from "../../lib/harvest/scheduler";
-import { createHarvest, startHarvestRun } from "../../lib/store/harvests";
+import { createHarvest, startHarvestRun } from "../../lib/harvest";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 let t: TestDatabase;

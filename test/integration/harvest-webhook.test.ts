@@ -16,7 +16,7 @@ import { verifyWebhook } from "../../lib/harvest/webhook-signature";
 import type { RunEndedSummary } from "../../lib/harvest/webhook-summary";
 import { startEvolvingSite, type RunningEvolvingSite } from "../../lib/sitesim/evolving";
 import { createCrawl } from "../../lib/store/commands/create-crawl";
-import { createHarvest } from "../../lib/store/harvests";
+import { createHarvest } from "../../lib/harvest";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 interface Received {

@@ -11,7 +11,7 @@ import type { AddressInfo, Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpFetcher, NetworkPolicy } from "../../lib/crawler/fetch";
 import { HostPoliteness } from "../../lib/crawler/fetch/host-politeness";
-import { InvalidRequestError } from "../../lib/api/errors";
+import { InvalidRequestError } from "../../lib/errors";
 import { checkWebhookReachable } from "../../lib/harvest/harvest-input";
 import { createWebhookSender } from "../../lib/harvest/webhook-sender";
 import { createCrawl } from "../../lib/store/commands/create-crawl";

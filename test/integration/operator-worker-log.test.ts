@@ -14,7 +14,7 @@ import { enqueueRunEndedDeliveries, sendDueDeliveries } from "../../lib/harvest/
 import { createWebhookSender } from "../../lib/harvest/webhook-sender";
 import { createLogger } from "../../lib/log/logger";
 import { createCrawl } from "../../lib/store/commands/create-crawl";
-import { createHarvest } from "../../lib/store/harvests";
+import { createHarvest } from "../../lib/harvest";
 import { CrawlWorker } from "../../lib/worker/crawl-worker";
 import { runStoredCrawl } from "../../lib/worker/run-stored-crawl";
 import { page, startRouteSite, startTestSite, type TestSite } from "../helpers/crawl-fixtures";

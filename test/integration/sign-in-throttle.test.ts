@@ -7,10 +7,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_ADDRESS_HEADER } from "../../lib/api/client-address";
+import { toErrorResponse } from "../../lib/api/responses";
 import { listAuditEvents } from "../../lib/auth/audit-log";
 import { passwordHashesRun } from "../../lib/auth/passwords";
 import { SignInThrottle, type SignInAttempt } from "../../lib/auth/sign-in-throttle";
 import { openSignInThrottle, type OpenSignInThrottle } from "../../lib/auth/sign-in-throttle-for";
+import { TooManyRequestsError } from "../../lib/errors";
 import { apiRequest, closeRouteDatabase, openRouteDatabase, url } from "../helpers/api-routes";
 import { createTestAccount, type TestAccount } from "../helpers/test-accounts";
 import { createTestDatabase, describePostgres, type TestDatabase } from "../helpers/test-database";
@@ -106,11 +108,11 @@ describe("a stranger cannot lock the owner out", () => {
 });
 
 describe("memory", () => {
-  /** A reservation's outcome: "ok", or the refusal's status. */
+  /** A reservation's outcome: "ok", or the status the API answers its refusal with. */
   const tryReserve = (throttle: SignInThrottle, attempt: SignInAttempt) =>
     throttle.reserve(attempt).then(
       () => "ok",
-      (error: { status?: number }) => error.status,
+      (error: unknown) => toErrorResponse(error).status,
     );
 
   it("keeps a delayed address and a paced account through a flood of 10,000 other emails and addresses", async () => {
@@ -154,9 +156,9 @@ describePostgres("several dashboard processes on PostgreSQL", () => {
     const guess: SignInAttempt = { email: "shared@forage.test", accountExists: true, address: "203.0.113.80" };
     const results = await Promise.allSettled(Array.from({ length: 300 }, (_, i) => opened[i % 2]!.throttle.reserve(guess)));
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(5);
-    expect(results.filter((result) => result.status === "rejected").every((result) => (result as PromiseRejectedResult).reason.status === 429)).toBe(true);
+    expect(results.filter((result) => result.status === "rejected").every((result) => (result as PromiseRejectedResult).reason instanceof TooManyRequestsError)).toBe(true);
     // The delay holds in both processes.
-    await expect(opened[1]!.throttle.reserve(guess)).rejects.toMatchObject({ status: 429 });
-    await expect(opened[0]!.throttle.reserve(guess)).rejects.toMatchObject({ status: 429 });
+    await expect(opened[1]!.throttle.reserve(guess)).rejects.toBeInstanceOf(TooManyRequestsError);
+    await expect(opened[0]!.throttle.reserve(guess)).rejects.toBeInstanceOf(TooManyRequestsError);
   });
 });

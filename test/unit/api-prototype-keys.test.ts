@@ -4,7 +4,7 @@
  * silently accepted, never a 500. Found by test/fuzz/api-bodies.fuzz.ts.
  */
 import { describe, expect, it } from "vitest";
-import { InvalidRequestError } from "../../lib/api/errors";
+import { InvalidRequestError } from "../../lib/errors";
 import { parseQuery } from "../../lib/api/query";
 import { listCrawlsQuery, noQuery } from "../../lib/api/query-schemas";
 import { CrawlConfigError, parseCrawlConfig } from "../../lib/crawl-config";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { InvalidRequestError } from "../../lib/api/errors";
+import { InvalidRequestError } from "../../lib/errors";
 import { parseQuery } from "../../lib/api/query";
 import { eventsQuery, metricsQuery } from "../../lib/api/query-schemas";
 

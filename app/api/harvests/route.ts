@@ -5,7 +5,7 @@ import { parseQuery } from "@/lib/api/query";
 import { noQuery } from "@/lib/api/query-schemas";
 import { jsonResponse } from "@/lib/api/responses";
 import { getServerPrivateNetworks } from "@/lib/store";
-import { createHarvest, harvestForViewer, listHarvests } from "@/lib/store/harvests";
+import { createHarvest, harvestForViewer, listHarvests } from "@/lib/harvest";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

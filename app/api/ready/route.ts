@@ -1,6 +1,6 @@
 import { getDb, getSameOrigin, getServerConfig } from "@/app/_server/db";
 import { handle } from "@/lib/api/handle";
-import { InvalidRequestError } from "@/lib/api/errors";
+import { InvalidRequestError } from "@/lib/errors";
 import { jsonResponse } from "@/lib/api/responses";
 import { checkReadiness, type ReadinessProbes } from "@/lib/observability/readiness";
 import { readinessProbes } from "@/lib/observability/readiness-probes";

@@ -1,7 +1,7 @@
 import { auditContext } from "@/app/_server/audit-context";
 import { guarded } from "@/app/_server/guarded";
 import { parseJsonBody } from "@/lib/api/body";
-import { InvalidRequestError } from "@/lib/api/errors";
+import { InvalidRequestError } from "@/lib/errors";
 import { jsonResponse } from "@/lib/api/responses";
 import { createApiToken, listApiTokens } from "@/lib/auth/api-tokens";
 import { findUserByEmail } from "@/lib/auth/users";

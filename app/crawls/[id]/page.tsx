@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { getDb } from "@/app/_server/db";
 import { requirePageUser } from "@/app/_server/page-user";
-import { NotFoundError } from "@/lib/api/errors";
+import { NotFoundError } from "@/lib/errors";
 import { getCrawl } from "@/lib/store";
 import { crawlForViewer } from "@/lib/store/queries/crawl-for-viewer";
 import { CockpitPage } from "@/components/cockpit/CockpitPage";

@@ -3,8 +3,8 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { getDb } from "@/app/_server/db";
 import { requirePageUser } from "@/app/_server/page-user";
-import { NotFoundError } from "@/lib/api/errors";
-import { getHarvest, harvestForViewer } from "@/lib/store/harvests";
+import { NotFoundError } from "@/lib/errors";
+import { getHarvest, harvestForViewer } from "@/lib/harvest";
 import { HarvestPage } from "@/components/harvests/HarvestPage";
 
 export const dynamic = "force-dynamic";

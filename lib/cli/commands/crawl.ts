@@ -11,7 +11,7 @@ import { checkPreviousCrawl } from "../../store/commands/check-previous-crawl";
 import { networkPolicyRefusal } from "../../store/commands/check-network-policy";
 import { getServerPrivateNetworks } from "../../store/queries/get-network-policy";
 import { getChangeCounts } from "../../store/queries/get-crawl-changes";
-import { InvalidStateError } from "../../api/errors";
+import { InvalidStateError } from "../../errors";
 import { CLI_LEASE_MS, cliHolderId, holdLease } from "../../worker/leases";
 
 export const crawlHelp =

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { ApiRequestError } from "../../api/errors";
+import { DomainError, ServiceBusyError } from "../../errors";
 import { streamWaczExport } from "../../archive/wacz-export";
 import { formatBytes } from "../../format";
 import { CliUsageError } from "../cli-error";
@@ -50,7 +50,7 @@ export async function exportCommand(argv: string[]): Promise<number> {
   const started = Date.now();
   try {
     const download = await streamWaczExport(session.db, session.forage, args.crawlId).catch((error: unknown) => {
-      if (error instanceof ApiRequestError && error.status < 500) throw new CliUsageError(error.message);
+      if (error instanceof DomainError && !(error instanceof ServiceBusyError)) throw new CliUsageError(error.message);
       throw error;
     });
     await pipeline(Readable.fromWeb(download.stream as import("node:stream/web").ReadableStream<Uint8Array>), fs.createWriteStream(partial));

@@ -1,8 +1,8 @@
-import { ApiRequestError } from "../../api/errors";
+import { DomainError } from "../../errors";
 import { parseId } from "../../api/ids";
 import { CrawlConfigError } from "../../crawl-config";
 import { getServerPrivateNetworks } from "../../store";
-import { addHarvestEvent, createHarvest, listHarvests, startHarvestRun, type HarvestView } from "../../store/harvests";
+import { addHarvestEvent, createHarvest, listHarvests, startHarvestRun, type HarvestView } from "../../harvest";
 import { CliUsageError } from "../cli-error";
 import { parseIntegerOption, parseOptions } from "../parse-options";
 import { withAccountsDb } from "./accounts-session";
@@ -29,12 +29,12 @@ function describe(harvest: HarvestView): string {
 
 /** API errors as one-line usage errors naming the option. */
 function asUsageError(error: unknown): never {
-  const fields = error instanceof CrawlConfigError ? error.fields : error instanceof ApiRequestError ? error.fields : undefined;
+  const fields = error instanceof CrawlConfigError ? error.fields : error instanceof DomainError ? error.fields : undefined;
   const option: Record<string, string> = { fromCrawlId: "--from", cron: "--cron", timeZone: "--tz", webhookUrl: "--webhook", name: "--name" };
   if (fields && Object.keys(fields).length > 0) {
     throw new CliUsageError(Object.entries(fields).map(([field, message]) => `${option[field] ?? field} ${message}`).join("; "));
   }
-  if (error instanceof ApiRequestError) throw new CliUsageError(error.message);
+  if (error instanceof DomainError) throw new CliUsageError(error.message);
   throw error;
 }
 

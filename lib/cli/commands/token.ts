@@ -1,4 +1,4 @@
-import { ApiRequestError } from "../../api/errors";
+import { DomainError, NotFoundError } from "../../errors";
 import { parseId } from "../../api/ids";
 import { createApiToken, revokeApiToken } from "../../auth/api-tokens";
 import { CLI_AUDIT } from "../../auth/audit-context";
@@ -36,7 +36,7 @@ async function create(argv: string[]): Promise<number> {
       console.log(token);
       return 0;
     } catch (error) {
-      if (error instanceof ApiRequestError && error.fields?.name) throw new CliUsageError(`--name ${error.fields.name}`);
+      if (error instanceof DomainError && error.fields?.name) throw new CliUsageError(`--name ${error.fields.name}`);
       throw error;
     }
   });
@@ -56,7 +56,7 @@ async function revoke(argv: string[]): Promise<number> {
       console.log(`Revoked API token ${view.id} "${view.name}" of ${view.userEmail}.`);
       return 0;
     } catch (error) {
-      if (error instanceof ApiRequestError && error.status === 404) throw new CliUsageError(error.message);
+      if (error instanceof NotFoundError) throw new CliUsageError(error.message);
       throw error;
     }
   });

@@ -1,4 +1,4 @@
-import { ApiRequestError } from "../../api/errors";
+import { DomainError, InvalidStateError, NotFoundError } from "../../errors";
 import { CLI_AUDIT } from "../../auth/audit-context";
 import { addUser, deleteUser, findUserIdByEmail, updateUser, type UserPatch } from "../../auth/user-admin";
 import { listUsers } from "../../auth/users";
@@ -105,10 +105,10 @@ async function asUsageErrors(email: string, run: () => Promise<number>): Promise
   try {
     return await run();
   } catch (error) {
-    if (error instanceof ApiRequestError && error.fields) {
+    if (error instanceof DomainError && error.fields) {
       throw new CliUsageError(Object.entries(error.fields).map(([field, message]) => `${field === "email" ? email : field} ${message}`).join("; "));
     }
-    if (error instanceof ApiRequestError && (error.status === 404 || error.status === 409)) throw new CliUsageError(error.message);
+    if (error instanceof NotFoundError || error instanceof InvalidStateError) throw new CliUsageError(error.message);
     throw error;
   }
 }

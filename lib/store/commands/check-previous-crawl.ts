@@ -1,4 +1,4 @@
-import { InvalidStateError } from "../../api/errors";
+import { InvalidStateError } from "../../errors";
 import { CrawlConfigError, type CrawlConfig } from "../../crawl-config";
 import { isInSite, siteKey } from "../../crawler/url-rules";
 import type { Db } from "../prisma-client";

@@ -26,7 +26,7 @@
  * a pending stop (409). Repeating the pending action is accepted and changes nothing, so a
  * double click is harmless.
  */
-import { InvalidStateError } from "../../api/errors";
+import { InvalidStateError } from "../../errors";
 
 export const CONTROL_ACTIONS = ["pause", "resume", "stop", "cancel"] as const;
 export type ControlAction = (typeof CONTROL_ACTIONS)[number];

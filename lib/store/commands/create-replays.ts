@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { InvalidStateError, NotFoundError } from "../../api/errors";
+import { InvalidStateError, NotFoundError } from "../../errors";
 import { STRATEGIES, type Strategy } from "../../crawl-config";
 import { replayConfig, ReplayError } from "../../crawler/replay/replay-config";
 import { insertCrawl } from "../insert-crawl";

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import type { ForageConfig } from "../../config";
 import { isActiveStatus } from "../../crawl-status";
-import { InvalidStateError, NotFoundError } from "../../api/errors";
+import { InvalidStateError, NotFoundError } from "../../errors";
 import { audit, type AuditContext } from "../../auth/audit-context";
 import type { Db } from "../prisma-client";
 import { crawlFolderPath, removeStoredCrawl } from "./crawl-files";

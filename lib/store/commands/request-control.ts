@@ -1,5 +1,5 @@
 import type { ForageConfig } from "../../config";
-import { InvalidStateError, NotFoundError } from "../../api/errors";
+import { InvalidStateError, NotFoundError } from "../../errors";
 import type { Db } from "../prisma-client";
 import { getCrawl, type CrawlDetail } from "../queries/get-crawl";
 import { addCrawlEvent } from "./add-crawl-event";

@@ -1,4 +1,4 @@
-import { InvalidRequestError } from "../../api/errors";
+import { InvalidRequestError } from "../../errors";
 import { CidrError, parseNetworkEntry } from "../../crawler/fetch/network-policy";
 import type { Db } from "../prisma-client";
 import { NETWORK_POLICY_KEY, type NetworkPolicyView } from "../queries/get-network-policy";

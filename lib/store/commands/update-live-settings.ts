@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { ALLOW_PRIVATE_NETWORK_IS_SERVER_SETTING, blocklistSchema, CrawlConfigError, crawlConfigSchema, politenessSchema, withParamsAddedLater, zodFieldErrors } from "../../crawl-config";
-import { InvalidRequestError, InvalidStateError, NotFoundError } from "../../api/errors";
-import { toFieldErrors } from "../../api/field-errors";
+import { ALLOW_PRIVATE_NETWORK_IS_SERVER_SETTING, blocklistSchema, CrawlConfigError, crawlConfigSchema, politenessSchema, settingFieldErrors, withParamsAddedLater } from "../../crawl-config";
+import { InvalidRequestError, InvalidStateError, NotFoundError } from "../../errors";
 import type { Db } from "../prisma-client";
 import { getCrawl, type CrawlDetail } from "../queries/get-crawl";
 import { addCrawlEvent } from "./add-crawl-event";
@@ -47,7 +46,7 @@ export async function updateLiveSettings(db: Db, crawlId: number, patch: unknown
       politeness: { ...before.politeness, ...changes.politeness },
     };
     const parsed = crawlConfigSchema.safeParse(merged);
-    if (!parsed.success) throw new CrawlConfigError(zodFieldErrors(parsed.error));
+    if (!parsed.success) throw new CrawlConfigError(settingFieldErrors(parsed.error));
     const diff = describeDiff(before, parsed.data);
     if (diff.length === 0) return getCrawl(db, crawlId);
     // Compare-and-set on the settings text: two concurrent PATCHes never lose each other's change.
@@ -88,7 +87,7 @@ function parsePatch(patch: unknown): LiveSettingsPatch {
   }
   if (fields.size > 0) throw new InvalidRequestError(Object.fromEntries(fields), "Invalid settings");
   const parsed = liveSettingsPatchSchema.safeParse(patch);
-  if (!parsed.success) throw new InvalidRequestError(toFieldErrors(parsed.error, "is not a known setting"), "Invalid settings");
+  if (!parsed.success) throw new InvalidRequestError(settingFieldErrors(parsed.error), "Invalid settings");
   if (!parsed.data.blocklist && !parsed.data.politeness) {
     throw new InvalidRequestError({ "(body)": "names no editable setting (blocklist.urlPatterns, politeness.delayMs)" }, "Invalid settings");
   }
@@ -106,7 +105,7 @@ function readStoredConfig(text: string): StoredConfig {
     throw new InvalidStateError("The crawl's stored settings are not valid JSON: clone it instead");
   }
   const parsed = crawlConfigSchema.safeParse(withParamsAddedLater(raw));
-  if (!parsed.success) throw new CrawlConfigError(zodFieldErrors(parsed.error));
+  if (!parsed.success) throw new CrawlConfigError(settingFieldErrors(parsed.error));
   return parsed.data;
 }
 

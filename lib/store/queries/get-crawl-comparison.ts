@@ -1,4 +1,4 @@
-import { InvalidRequestError, InvalidStateError, NotFoundError } from "../../api/errors";
+import { InvalidRequestError, InvalidStateError, NotFoundError } from "../../errors";
 import { siteKey, type SiteKey } from "../../crawler/url-rules";
 import type { Db } from "../prisma-client";
 import { getCrawlMetrics } from "./get-crawl-metrics";

@@ -1,4 +1,4 @@
-import { NotFoundError } from "../../api/errors";
+import { NotFoundError } from "../../errors";
 import type { CrawlCounters } from "../../crawler/engine/types";
 import type { Db } from "../prisma-client";
 import type { ChangeCounts } from "../recrawl-store";

@@ -1,5 +1,5 @@
 import { algorithmParamsSchema } from "../../crawl-config";
-import { NotFoundError } from "../../api/errors";
+import { NotFoundError } from "../../errors";
 import type { Db } from "../prisma-client";
 
 /** The early-stopping panel: the crawl's rule and every window evaluated so far. */

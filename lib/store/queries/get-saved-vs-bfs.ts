@@ -1,4 +1,4 @@
-import { NotFoundError } from "../../api/errors";
+import { NotFoundError } from "../../errors";
 import { siteKey } from "../../crawler/url-rules";
 import type { Db } from "../prisma-client";
 import { need, requestsToReach } from "./get-crawl-comparison";

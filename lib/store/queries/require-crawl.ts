@@ -1,4 +1,4 @@
-import { NotFoundError } from "../../api/errors";
+import { NotFoundError } from "../../errors";
 import type { Db } from "../prisma-client";
 
 /**

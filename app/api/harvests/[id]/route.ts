@@ -7,7 +7,7 @@ import { parseQuery } from "@/lib/api/query";
 import { noQuery } from "@/lib/api/query-schemas";
 import { jsonResponse, noContentResponse } from "@/lib/api/responses";
 import { getServerPrivateNetworks } from "@/lib/store";
-import { deleteHarvest, getHarvest, harvestForViewer, updateHarvest } from "@/lib/store/harvests";
+import { deleteHarvest, getHarvest, harvestForViewer, updateHarvest } from "@/lib/harvest";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { guarded } from "@/app/_server/guarded";
 import { getDb, getServerConfig } from "@/app/_server/db";
-import { NotFoundError } from "@/lib/api/errors";
+import { NotFoundError } from "@/lib/errors";
 import { parseCrawlId } from "@/lib/api/ids";
 import { parseQuery } from "@/lib/api/query";
 import { changesQuery } from "@/lib/api/query-schemas";

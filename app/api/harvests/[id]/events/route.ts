@@ -3,7 +3,7 @@ import { parseId } from "@/lib/api/ids";
 import { parseQuery } from "@/lib/api/query";
 import { eventsQuery } from "@/lib/api/query-schemas";
 import { jsonResponse } from "@/lib/api/responses";
-import { getHarvestEvents } from "@/lib/store/harvests";
+import { getHarvestEvents } from "@/lib/harvest";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

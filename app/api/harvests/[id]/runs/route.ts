@@ -1,7 +1,7 @@
 import { guarded } from "@/app/_server/guarded";
 import { parseId } from "@/lib/api/ids";
 import { jsonResponse } from "@/lib/api/responses";
-import { addHarvestEvent, startHarvestRun } from "@/lib/store/harvests";
+import { addHarvestEvent, startHarvestRun } from "@/lib/harvest";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

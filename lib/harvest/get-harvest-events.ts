@@ -1,6 +1,6 @@
-import { NotFoundError } from "../../api/errors";
-import type { Db } from "../prisma-client";
-import { toPage } from "./paging";
+import { NotFoundError } from "../errors";
+import type { Db } from "../store/prisma-client";
+import { toPage } from "../store/queries/paging";
 
 /** One line of a harvest's log. */
 export interface HarvestEventView {

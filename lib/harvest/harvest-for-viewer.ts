@@ -1,4 +1,4 @@
-import type { UserView } from "../../auth/users";
+import type { UserView } from "../auth/users";
 import type { HarvestView } from "./get-harvest";
 
 /**

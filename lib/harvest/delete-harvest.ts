@@ -1,6 +1,6 @@
-import { NotFoundError } from "../../api/errors";
-import { audit, type AuditContext } from "../../auth/audit-context";
-import type { Db } from "../prisma-client";
+import { NotFoundError } from "../errors";
+import { audit, type AuditContext } from "../auth/audit-context";
+import type { Db } from "../store/prisma-client";
 
 /**
  * Deletes a harvest, its events and pending webhook deliveries. Its runs stay, as plain crawls

@@ -1,9 +1,9 @@
-import { NotFoundError } from "../../api/errors";
-import { parseUpdateHarvest } from "../../harvest/harvest-input";
-import { nextRunAfter } from "../../harvest/schedule";
-import { newWebhookSecret } from "../../harvest/webhook-signature";
-import type { Db } from "../prisma-client";
-import { getHarvest, type HarvestView } from "../queries/get-harvest";
+import { NotFoundError } from "../errors";
+import { parseUpdateHarvest } from "./harvest-input";
+import { nextRunAfter } from "./schedule";
+import { newWebhookSecret } from "./webhook-signature";
+import type { Db } from "../store/prisma-client";
+import { getHarvest, type HarvestView } from "./get-harvest";
 import { addHarvestEvent } from "./add-harvest-event";
 
 /**

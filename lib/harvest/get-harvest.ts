@@ -1,7 +1,7 @@
-import { NotFoundError } from "../../api/errors";
-import { nextRunTimes } from "../../harvest/schedule";
-import type { Db } from "../prisma-client";
-import { crawlSummarySelect, toCrawlSummary, type CrawlSummary } from "./crawl-summary";
+import { NotFoundError } from "../errors";
+import { nextRunTimes } from "./schedule";
+import type { Db } from "../store/prisma-client";
+import { crawlSummarySelect, toCrawlSummary, type CrawlSummary } from "../store/queries/crawl-summary";
 
 /** A harvest as the API shows it (docs/API.md `Harvest`). */
 export interface HarvestView {

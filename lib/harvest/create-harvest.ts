@@ -1,11 +1,11 @@
-import { networkPolicyRefusal } from "./check-network-policy";
-import { InvalidRequestError, InvalidStateError } from "../../api/errors";
-import { ALLOW_PRIVATE_NETWORK_IS_SERVER_SETTING, CrawlConfigError, parseCrawlConfig, withParamsAddedLater, type CrawlConfig } from "../../crawl-config";
-import { parseCreateHarvest } from "../../harvest/harvest-input";
-import { nextRunAfter } from "../../harvest/schedule";
-import { newWebhookSecret } from "../../harvest/webhook-signature";
-import type { Db } from "../prisma-client";
-import { getHarvest, type HarvestView } from "../queries/get-harvest";
+import { networkPolicyRefusal } from "../store/commands/check-network-policy";
+import { InvalidRequestError, InvalidStateError } from "../errors";
+import { ALLOW_PRIVATE_NETWORK_IS_SERVER_SETTING, CrawlConfigError, parseCrawlConfig, withParamsAddedLater, type CrawlConfig } from "../crawl-config";
+import { parseCreateHarvest } from "./harvest-input";
+import { nextRunAfter } from "./schedule";
+import { newWebhookSecret } from "./webhook-signature";
+import type { Db } from "../store/prisma-client";
+import { getHarvest, type HarvestView } from "./get-harvest";
 import { addHarvestEvent } from "./add-harvest-event";
 import { startHarvestRun } from "./start-harvest-run";
 

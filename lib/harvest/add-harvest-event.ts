@@ -1,4 +1,4 @@
-import type { Db } from "../prisma-client";
+import type { Db } from "../store/prisma-client";
 
 /**
  * Kinds of harvest events: a run started by hand or by the schedule, one catch-up run for

@@ -1,7 +1,7 @@
-import { InvalidStateError, NotFoundError } from "../../api/errors";
-import { parseCrawlConfig } from "../../crawl-config";
-import { insertCrawl } from "../insert-crawl";
-import type { Db } from "../prisma-client";
+import { InvalidStateError, NotFoundError } from "../errors";
+import { parseCrawlConfig } from "../crawl-config";
+import { insertCrawl } from "../store/insert-crawl";
+import type { Db } from "../store/prisma-client";
 
 /** Statuses of a run still going: a harvest has at most one (migration 0005's partial unique index). */
 export const ACTIVE_RUN_STATUSES = ["queued", "running", "paused"] as const;
