@@ -1,5 +1,5 @@
 import type { ForageConfig } from "../config";
-import { NotFoundError } from "../api/errors";
+import { NotFoundError } from "../errors";
 import type { Db } from "../store/prisma-client";
 import { readChangeReport } from "../store/recrawl-store";
 import { summariseFile, type FileSummary } from "./file-summary";

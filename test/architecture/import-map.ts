@@ -26,7 +26,7 @@ export const IMPORT_MAP: Readonly<Record<string, ModuleRule>> = {
   "lib/field-errors.ts": { imports: [], packages: ["zod"] },
   // The engine: nothing but itself, its settings and its status vocabulary.
   "lib/crawler": { imports: ["lib/crawl-config.ts", "lib/crawl-status.ts"], packages: ["fast-xml-parser", "hnswlib-node", "htmlparser2", "re2js"] },
-  "lib/crawler/fetch": { imports: ["lib/crawler/defaults.ts"], packages: ["ipaddr.js", "undici", "zod"] },
+  "lib/crawler/fetch": { imports: ["lib/crawler/defaults.ts"], packages: ["file-type", "ipaddr.js", "undici", "zod"] },
   "lib/crawler/engine": { imports: ["lib/crawler", "lib/crawl-config.ts", "lib/crawl-status.ts"], packages: [] },
   "lib/crawler/replay": { imports: ["lib/crawler/engine", "lib/crawler/fetch", "lib/crawl-config.ts"], packages: [] },
   "lib/bench": { imports: ["lib/config.ts", "lib/crawl-config.ts", "lib/crawler/engine", "lib/crawler/fetch", "lib/sitesim", "lib/store", "lib/worker"], packages: [] },
@@ -56,7 +56,8 @@ export const IMPORT_MAP: Readonly<Record<string, ModuleRule>> = {
   "lib/server": { imports: ["lib/api", "lib/crawler/fetch", "lib/log", "lib/observability"], packages: ["ipaddr.js"] },
   "lib/log": { imports: ["lib/config.ts"], packages: ["pino", "pino-pretty"] },
   "lib/observability": { imports: ["lib/api", "lib/config.ts", "lib/crawl-status.ts", "lib/storage", "lib/store"], packages: ["prom-client"] },
-  "lib/recipes": { imports: ["lib/crawler"], packages: ["htmlparser2", "re2js", "zod"] },
+  "lib/recipes": { imports: ["lib/crawler"], packages: ["htmlparser2", "jsonld", "n3", "rdfxml-streaming-parser", "re2js", "zod"] },
+  "lib/preview": { imports: ["lib/config.ts", "lib/errors.ts", "lib/export", "lib/storage", "lib/store"], packages: ["csv-parse", "exceljs", "unpdf", "yauzl"] },
   "lib/sitesim": { imports: [], packages: [] },
   "lib/cli": {
     imports: [
@@ -68,14 +69,14 @@ export const IMPORT_MAP: Readonly<Record<string, ModuleRule>> = {
   app: {
     imports: [
       "components", "lib/api", "lib/archive", "lib/auth", "lib/config.ts", "lib/crawler/fetch", "lib/errors.ts", "lib/export",
-      "lib/harvest", "lib/observability", "lib/recipes", "lib/storage", "lib/store",
+      "lib/harvest", "lib/observability", "lib/preview", "lib/recipes", "lib/storage", "lib/store",
     ],
     packages: ["@tanstack/react-query", "next", "react", "server-only", "zod"],
   },
   components: {
     imports: [
       "lib/auth", "lib/crawl-config.ts", "lib/crawl-status.ts", "lib/crawler", "lib/export", "lib/format.ts", "lib/harvest",
-      "lib/recipes", "lib/storage", "lib/store",
+      "lib/preview", "lib/recipes", "lib/storage", "lib/store",
     ],
     packages: ["@tanstack/react-query", "next", "react", "recharts", "zod"],
   },

@@ -1,6 +1,6 @@
 import { guarded } from "@/app/_server/guarded";
 import { getServerConfig } from "@/app/_server/db";
-import { InvalidRequestError } from "@/lib/api/errors";
+import { InvalidRequestError } from "@/lib/errors";
 import { parseCrawlId } from "@/lib/api/ids";
 import { jsonResponse } from "@/lib/api/responses";
 import { compareVersions } from "@/lib/preview";
