@@ -340,12 +340,9 @@ describe("cockpit of a running crawl", () => {
     });
     await page.getByTestId("crawl-status").getByText("Finished: site exhausted").waitFor({ timeout: 5_000 });
     // "No more polls" in the page's own time: stop its clock, let the last refresh after the end
-    // finish, then run 30 s of page time (30 polls, were it still polling). A request the page
-    // makes afterwards (a sentinel) is seen after any poll those timers would have started.
-    const inFlight = new Set<unknown>();
-    page.on("request", (request) => void inFlight.add(request));
-    page.on("requestfinished", (request) => void inFlight.delete(request));
-    page.on("requestfailed", (request) => void inFlight.delete(request));
+    // start, then run 30 s of page time (30 polls, were it still polling). Polls are counted when
+    // they start; a request the page makes afterwards (a sentinel) is seen after any poll those
+    // timers started.
     const sentinel = async () => {
       const url = `${app.baseUrl}/favicon.ico?sentinel=${Math.random()}`;
       const seen = page.waitForRequest(url);
@@ -355,7 +352,6 @@ describe("cockpit of a running crawl", () => {
     await page.clock.pauseAt(Date.now() + 1_000);
     await page.clock.runFor(3 * 1_000);
     await sentinel();
-    await expect.poll(() => inFlight.size, { timeout: 5_000 }).toBe(0);
     metricUrls.length = 0;
     await page.clock.runFor(30_000);
     await sentinel();
