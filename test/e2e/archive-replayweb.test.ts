@@ -98,15 +98,20 @@ describe("the exported WACZ in ReplayWeb.page", () => {
     const servedBefore = site.log.length;
     let title = "";
     let frameUrl = "";
-    for (let i = 0; i < 60 && !title; i++) {
-      await page.waitForTimeout(500);
-      // The archived page is the replay iframe whose URL has a timestamp and the `mp_` modifier.
-      const archived = page.frames().find((frame) => /\/\d{14}mp_\//.test(frame.url()));
-      if (archived) {
-        frameUrl = archived.url();
-        title = await archived.title().catch(() => "");
-      }
-    }
+    // The archived page is the replay iframe whose URL has a timestamp and the `mp_` modifier.
+    await expect
+      .poll(
+        async () => {
+          const archived = page.frames().find((frame) => /\/\d{14}mp_\//.test(frame.url()));
+          if (archived) {
+            frameUrl = archived.url();
+            title = await archived.title().catch(() => "");
+          }
+          return title;
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .not.toBe("");
     expect(frameUrl).toContain(`mp_/${site.rootUrl}`);
     expect(title).toBe(rootTitle);
     expect(site.log.length).toBe(servedBefore); // replayed from the WACZ, not the live site

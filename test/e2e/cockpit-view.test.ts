@@ -137,8 +137,10 @@ async function seedRunningCrawl(db: TestDatabase["db"]): Promise<number> {
   return crawl.id;
 }
 
-async function openCockpit(id: number, width = 1280): Promise<Page> {
+/** `clock`: the page's timers on Playwright's clock (flowing until paused), to count its polls in page time. */
+async function openCockpit(id: number, width = 1280, { clock = false } = {}): Promise<Page> {
   const page = await browser.newPage({ ...app.signedIn, viewport: { width, height: 900 } });
+  if (clock) await page.clock.install();
   const response = await page.goto(`${app.baseUrl}/crawls/${id}`);
   expect(response?.status()).toBe(200);
   await page.getByTestId("stat-requests").waitFor();
@@ -314,7 +316,7 @@ describe("cockpit of a running crawl", () => {
   });
 
   it("follows the crawl live: new points and counters appear within seconds, polling stops when it finishes", async () => {
-    const page = await openCockpit(liveId);
+    const page = await openCockpit(liveId, 1280, { clock: true });
     await page.getByTestId("targets-chart-caption").getByText("After 100 requests").waitFor();
     await database.db.metricPoint.create({
       data: { crawlId: liveId, requests: 150, targets: 40, targetBytes: 0n, nonTargetBytes: 0n, activeMs: 150_000 },
@@ -329,8 +331,7 @@ describe("cockpit of a running crawl", () => {
     page.on("request", (request) => {
       if (request.url().includes(`/api/crawls/${liveId}/metrics`)) metricUrls.push(request.url());
     });
-    await page.waitForTimeout(1_500);
-    expect(metricUrls.length).toBeGreaterThan(0);
+    await expect.poll(() => metricUrls.length, { timeout: 5_000 }).toBeGreaterThan(1);
     expect(metricUrls.every((url) => url.includes("after=150"))).toBe(true);
 
     await database.db.crawl.update({
@@ -338,9 +339,22 @@ describe("cockpit of a running crawl", () => {
       data: { status: "finished", stopReason: "site-exhausted", finishedAt: new Date(), workerId: null, leaseExpiresAt: null },
     });
     await page.getByTestId("crawl-status").getByText("Finished: site exhausted").waitFor({ timeout: 5_000 });
-    await page.waitForTimeout(500); // the last refresh after the end
+    // "No more polls" in the page's own time: stop its clock, let the last refresh after the end
+    // start, then run 30 s of page time (30 polls, were it still polling). Polls are counted when
+    // they start; a request the page makes afterwards (a sentinel) is seen after any poll those
+    // timers started.
+    const sentinel = async () => {
+      const url = `${app.baseUrl}/favicon.ico?sentinel=${Math.random()}`;
+      const seen = page.waitForRequest(url);
+      await page.evaluate((u) => void fetch(u).catch(() => undefined), url);
+      await seen;
+    };
+    await page.clock.pauseAt(Date.now() + 1_000);
+    await page.clock.runFor(3 * 1_000);
+    await sentinel();
     metricUrls.length = 0;
-    await page.waitForTimeout(2_500);
+    await page.clock.runFor(30_000);
+    await sentinel();
     expect(metricUrls).toEqual([]);
     expect(await page.getByRole("button", { name: "Pause" }).count()).toBe(0);
     await page.close();

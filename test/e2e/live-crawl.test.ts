@@ -10,6 +10,8 @@ import { launchBrowser } from "../helpers/browser";
 import { freePort, startNodeProcess, waitForHttp, type ManagedProcess } from "../helpers/processes";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 import { parseCsv } from "../helpers/csv";
+import { pollUntil } from "../helpers/poll-until";
+import { heldStillForHeartbeats } from "../helpers/worker-cycles";
 
 // The whole product at once, as `npm start` runs it: the built dashboard, a real `forage worker`
 // process and the `forage demo` website, all on one temporary database and data folder. In
@@ -30,12 +32,15 @@ let liveId: number;
 
 /** Resolves when the process has printed `pattern`; rejects when it exits first or the deadline passes. */
 async function waitForOutput(process: ManagedProcess, pattern: RegExp, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!pattern.test(process.output())) {
-    if (process.child.exitCode !== null) throw new Error(`process exited early (${process.child.exitCode}):\n${process.output()}`);
-    if (Date.now() > deadline) throw new Error(`no ${pattern} within ${timeoutMs} ms:\n${process.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await pollUntil(
+    `${pattern} in the output`,
+    () => {
+      if (process.child.exitCode !== null) throw new Error(`process exited early (${process.child.exitCode}):\n${process.output()}`);
+      return pattern.test(process.output());
+    },
+    (seen) => seen,
+    { timeoutMs, pollMs: 100, context: () => process.output() },
+  );
 }
 
 beforeAll(async () => {
@@ -45,7 +50,8 @@ beforeAll(async () => {
   demoUrl = `http://127.0.0.1:${demoPort}/`;
   demo = startNodeProcess(["bin/forage.mjs", "demo", "--port", String(demoPort)], env);
   // The server's network policy lets crawls reach the demo site on 127.0.0.1, as `npm start` does.
-  worker = startNodeProcess(["bin/forage.mjs", "worker"], { ...env, FORAGE_PRIVATE_NETWORKS: "127.0.0.1/32" });
+  // A 4 s lease: a heartbeat every 2 s, the worker cycles the pause test counts.
+  worker = startNodeProcess(["bin/forage.mjs", "worker"], { ...env, FORAGE_PRIVATE_NETWORKS: "127.0.0.1/32", FORAGE_WORKER_LEASE_MS: "4000" });
   const [appStarted, browserStarted, ...ready] = await Promise.allSettled([
     startApp(database, { FORAGE_DEMO_PORT: String(demoPort), FORAGE_PRIVATE_NETWORKS: "127.0.0.1/32" }),
     launchBrowser(),
@@ -89,13 +95,7 @@ async function statRequests(page: Page): Promise<number> {
 
 /** Polls the caption until it reads more than `above` requests; returns what it read. */
 async function waitForCaptionAbove(page: Page, above: number, timeoutMs = 20_000): Promise<number> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const requests = await captionRequests(page);
-    if (requests > above) return requests;
-    if (Date.now() > deadline) throw new Error(`the caption stayed at ${requests} requests (waited for more than ${above})\nworker:\n${worker.output()}`);
-    await page.waitForTimeout(100);
-  }
+  return pollUntil(`the caption above ${above} requests`, () => captionRequests(page), (requests) => requests > above, { timeoutMs, pollMs: 100, context: () => `worker:\n${worker.output()}` });
 }
 
 async function crawlRow(id: number) {
@@ -185,12 +185,14 @@ describe("a crawl defined in the form, watched live, collected as a ZIP", () => 
     expect(pausedRow.status).toBe("paused");
     const requestsWhenPaused = pausedRow.requestsCount;
     expect(pausedRow.pendingControl).toBeNull();
-    // The request in flight (and the target downloads of its page) may still end: let it settle.
-    await page.waitForTimeout(1_000);
-    const heldRequests = (await crawlRow(liveId)).requestsCount;
+    // The request in flight (and the target downloads of its page) may still end; then the
+    // count stands still across two of the worker's heartbeats (its own cycles, not wall time).
+    const heldRequests = await heldStillForHeartbeats(
+      { heartbeatAt: async () => (await database.db.worker.findFirstOrThrow()).heartbeatAt, counter: async () => (await crawlRow(liveId)).requestsCount },
+      2,
+    );
     expect(heldRequests).toBeLessThan(BUDGET);
-    await page.waitForTimeout(2_500);
-    expect((await crawlRow(liveId)).requestsCount).toBe(heldRequests);
+    expect((await crawlRow(liveId)).status).toBe("paused");
     expect(await statRequests(page)).toBe(heldRequests);
     expect(await captionRequests(page)).toBeLessThanOrEqual(heldRequests);
     expect(await page.getByRole("button", { name: "Resume" }).isEnabled()).toBe(true);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_NAME_CHARS } from "@/lib/export/file-names";
 import { apiRequest, closeRouteDatabase, ctx, openRouteDatabase, type RouteContext } from "../helpers/api-routes";
 import type { TestDatabase } from "../helpers/test-database";
+import { pollUntil } from "../helpers/poll-until";
 import { parseCsv } from "../helpers/csv";
 
 // Route handlers called as plain functions with real Requests, on a real SQLite database and
@@ -266,8 +267,6 @@ describe("zip download cancelled by the client", () => {
     expect(first.done).toBe(false);
     await reader.cancel();
     // The pump must notice the closed output, close the file it was reading and stop quietly.
-    const deadline = Date.now() + 5000;
-    while (openFiles() > before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(openFiles()).toBeLessThanOrEqual(before);
+    await pollUntil("the file closed", openFiles, (open) => open <= before, { timeoutMs: 5_000, pollMs: 50 });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FetchAbortedError, HostPoliteness, hostKey } from "../../lib/crawler/fetch";
+import { pollUntil } from "../helpers/poll-until";
 
 const A = "http://a.example/page";
 const B = "http://b.example/page";
@@ -42,7 +43,8 @@ describe("HostPoliteness", () => {
     const first = await p.acquire(A);
     let second = false;
     const next = p.acquire(A).then((release) => ((second = true), release));
-    await new Promise((r) => setTimeout(r, 30));
+    // Queued behind the first (a positive sign the wait took effect), and not served meanwhile.
+    await pollUntil("the second request queued", () => p.waitingFor(), (waits) => waits.length === 1, { timeoutMs: 2_000, pollMs: 5 });
     expect(second).toBe(false);
     expect(p.waitingFor()).toMatchObject([{ host: "a.example:80", reason: "politeness", waiters: 1 }]);
     first();
@@ -78,7 +80,7 @@ describe("HostPoliteness", () => {
     p.blockHostFor(A, 150);
     const t0 = Date.now();
     const waiting = p.acquire(A, { owner: "crawl-7" });
-    await new Promise((r) => setTimeout(r, 10));
+    await pollUntil("the request queued", () => p.waitingFor(), (waits) => waits.length === 1, { timeoutMs: 2_000, pollMs: 5 });
     expect(p.waitingFor()).toMatchObject([{ host: "a.example:80", reason: "rate-limited", owners: ["crawl-7"] }]);
     (await waiting)();
     expect(Date.now() - t0).toBeGreaterThanOrEqual(145);
@@ -90,7 +92,9 @@ describe("HostPoliteness", () => {
     (await p.acquire(A))();
     const controller = new AbortController();
     const waiting = p.acquire(A, { signal: controller.signal });
-    setTimeout(() => controller.abort(), 20);
+    // Aborted once it waits in line.
+    await pollUntil("the request queued", () => p.waitingFor(), (waits) => waits.length === 1, { timeoutMs: 2_000, pollMs: 5 });
+    controller.abort();
     await expect(waiting).rejects.toBeInstanceOf(FetchAbortedError);
     expect(p.waitingFor()).toEqual([]);
     await expect(p.acquire(A, { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(FetchAbortedError);

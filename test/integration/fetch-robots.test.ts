@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type FetchResult, HttpFetcher, RobotsCache, robotsFetchFor } from "../../lib/crawler/fetch";
 
 /** Each "site" is its own server on 127.0.0.1, so its own origin (port). */
@@ -92,8 +92,13 @@ describe("RobotsCache", () => {
     expect(await cache.isAllowed(url("limited", "/x"))).toBe(false);
     const first = await cache.rulesFor(url("broken", "/"));
     expect(first.expiresAtMs - first.fetchedAtMs).toBe(50);
-    await new Promise((r) => setTimeout(r, 60));
-    expect(await cache.rulesFor(url("broken", "/"))).not.toBe(first);
+    // The cache's clock (Date) moved past the TTL; timers and sockets keep real time.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 60 });
+    try {
+      expect(await cache.rulesFor(url("broken", "/"))).not.toBe(first);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("disallows everything when the host is unreachable", async () => {

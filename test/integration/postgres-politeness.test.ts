@@ -158,7 +158,7 @@ describePostgres("the PostgreSQL host clock", () => {
     // A holds the host; B waits while A's request runs, then the delay after its end.
     const releaseA = await a.acquire(HOST, { delayMs: 150 });
     const waitB = b.acquire(HOST, { delayMs: 150 });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await pollUntil("B waiting for the host", () => b.waitingFor(), (waits) => waits.some((w) => w.host === "clock.example:8080" && w.waiters === 1), { timeoutMs: 5_000, pollMs: 10 });
     const endA = performance.now();
     releaseA();
     const releaseB = await waitB;
@@ -170,9 +170,8 @@ describePostgres("the PostgreSQL host clock", () => {
     const releaseA2 = await a.acquire(HOST, { delayMs: 0 });
     expect(performance.now() - killedAt).toBeGreaterThanOrEqual(590);
     releaseA2();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const row = await t.db.hostClock.findUniqueOrThrow({ where: { host: "clock.example:8080" } });
-    expect(row.holder).toBeNull();
+    // The release is written after the call returns: the slot is freed, not held by the killed holder.
+    await pollUntil("the slot freed", () => t.db.hostClock.findUniqueOrThrow({ where: { host: "clock.example:8080" } }), (row) => row.holder === null, { timeoutMs: 5_000, pollMs: 10 });
   });
 
   it("holds every clock of the database for a Retry-After, and for the larger of two crawls' delays", async () => {

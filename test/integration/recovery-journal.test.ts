@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCrawlConfig } from "../../lib/crawl-config";
 import { HostPoliteness } from "../../lib/crawler/fetch/host-politeness";
 import { runStoredCrawl } from "../../lib/worker/run-stored-crawl";
+import { pollUntil } from "../helpers/poll-until";
 import { buildSite } from "../../lib/sitesim";
 import { insertCrawl } from "../../lib/store/insert-crawl";
 import { createTestDatabase, testBackend, type TestDatabase } from "../helpers/test-database";
@@ -247,14 +248,15 @@ describe(`request log inside a long page (${testBackend() === "postgres" ? "Post
       const crawl = run(id, { holderId: "holder" });
       const outcome = crawl.then(() => "finished", (error: Error) => error.name);
       // Rows of the page written while it is being crawled: its lease is taken now, mid-page.
-      while ((await countedRows(id)) === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      await pollUntil("rows of the page written", () => countedRows(id), (rows) => rows > 0, { timeoutMs: 20_000, pollMs: 10 });
       await t.db.crawl.update({ where: { id }, data: { workerId: "someone-else" } });
       expect(await outcome).toBe("LeaseLostError");
       const rows = await t.db.crawlRequest.findMany({ where: { crawlId: id, seq: { gt: 0 } }, orderBy: { id: "asc" }, select: { seq: true } });
       expect(rows.length).toBeGreaterThan(0);
       expect(rows.length).toBeLessThan(2 * FILES);
       expect(rows.map((row) => row.seq)).toEqual(Array.from({ length: rows.length }, (_, i) => i + 1));
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      // No wait for "nothing more": the run's promise settles only after its sink and its
+      // engine are closed (runStoredCrawl's finally), so no write of it can come later.
       expect(await countedRows(id)).toBe(rows.length);
       expect(await t.db.crawl.findUniqueOrThrow({ where: { id } })).toMatchObject({ workerId: "someone-else", status: "running" });
     } finally {

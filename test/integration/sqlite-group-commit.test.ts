@@ -76,8 +76,12 @@ describe("SQLite batch writers of one database file (shared connection, group co
     const other = new Database(t.config.sqlitePath!);
     other.exec("BEGIN IMMEDIATE");
     const written = writer.write(batch(crawlId, "w", [1, 2]));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    let settled = false;
+    void written.finally(() => (settled = true)).catch(() => undefined);
+    // The lock guarantees no row; what the writer must do is keep its batch pending (neither
+    // failed nor dropped) through refused attempts, then commit once the lock goes.
     expect(await rowsOf(crawlId)).toBe(0);
+    expect(settled).toBe(false);
     other.exec("COMMIT");
     await written;
     expect(await rowsOf(crawlId)).toBe(2);

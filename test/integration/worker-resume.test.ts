@@ -6,6 +6,7 @@ import { CrawlWorker } from "../../lib/worker/crawl-worker";
 import { failExpiredLeases } from "../../lib/worker/leases";
 import { createTestDatabase, testBackend, type TestDatabase } from "../helpers/test-database";
 import { pollUntil } from "../helpers/poll-until";
+import { heldStillForHeartbeats } from "../helpers/worker-cycles";
 
 let t: TestDatabase;
 let site: RunningSite;
@@ -97,18 +98,18 @@ describe(`crawl worker: resume from checkpoints (real ${testBackend() === "postg
     const next = await startWorker();
     const held = await waitFor("claimed paused", crawlRow(id), (row) => row.workerId === next.id);
     expect(held.status).toBe("paused");
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect((await crawlRow(id)()).requestsCount).toBe(held.requestsCount); // restored, but holding still
+    // Restored, but holding still: no request across two of the new worker's heartbeats.
+    const heartbeatOf = (w: CrawlWorker) => async () => (await t.db.worker.findUniqueOrThrow({ where: { id: w.id } })).heartbeatAt;
+    expect(await heldStillForHeartbeats({ heartbeatAt: heartbeatOf(next), counter: async () => (await crawlRow(id)()).requestsCount }, 2)).toBe(held.requestsCount);
     await requestControl(t.db, t.config, id, "resume"); // held: the worker applies it in memory
     await waitFor("running again", crawlRow(id), (row) => row.status === "running" && row.requestsCount > before.requestsCount + 20);
 
     // Its lease is taken away while it runs (expired, taken over): it stops writing at once and does not fail the crawl.
     await t.db.crawl.update({ where: { id }, data: { workerId: "someone-else" } });
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // Its run ends at the first write it cannot make (the worker drops it); nothing of it writes after.
+    await waitFor("the run dropped by its worker", async () => next.activeCrawlIds(), (ids) => !ids.includes(id));
     const frozen = await t.db.crawlRequest.count({ where: { crawlId: id } });
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(await t.db.crawlRequest.count({ where: { crawlId: id } })).toBe(frozen);
-    expect(next.activeCrawlIds()).not.toContain(id);
+    expect(await heldStillForHeartbeats({ heartbeatAt: heartbeatOf(next), counter: () => t.db.crawlRequest.count({ where: { crawlId: id } }) }, 1)).toBe(frozen);
     expect(await crawlRow(id)()).toMatchObject({ status: "running", workerId: "someone-else" });
     expect((await t.db.crawlEvent.findMany({ where: { crawlId: id, kind: "failed" } })).length).toBe(0);
     await next.stop();

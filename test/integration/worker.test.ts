@@ -9,6 +9,7 @@ import { claimNextCrawl } from "../../lib/worker/leases";
 import { CrawlWorker } from "../../lib/worker/crawl-worker";
 import { createTestDatabase, testBackend, type TestDatabase } from "../helpers/test-database";
 import { pollUntil } from "../helpers/poll-until";
+import { heldStillForHeartbeats } from "../helpers/worker-cycles";
 
 let t: TestDatabase;
 let site: RunningSite;
@@ -61,11 +62,14 @@ describe(`crawl worker (real ${testBackend() === "postgres" ? "PostgreSQL" : "SQ
 
     await requestControl(t.db, t.config, id, "pause");
     const paused = await waitFor("paused", crawlRow(id), (row) => row.status === "paused");
-    await new Promise((resolve) => setTimeout(resolve, 600)); // the page in flight ends, then nothing
-    const frozen = (await crawlRow(id)()).requestsCount;
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    expect((await crawlRow(id)()).requestsCount).toBe(frozen);
+    await waitFor("the paused event", () => t.db.crawlEvent.count({ where: { crawlId: id, kind: "paused" } }), (n) => n === 1);
+    // The page in flight may still end; then the count stands still across the worker's heartbeats.
+    const frozen = await heldStillForHeartbeats(
+      { heartbeatAt: async () => (await t.db.worker.findUniqueOrThrow({ where: { id: worker.id } })).heartbeatAt, counter: async () => (await crawlRow(id)()).requestsCount },
+      2,
+    );
     expect(frozen).toBeGreaterThanOrEqual(paused.requestsCount);
+    expect((await crawlRow(id)()).status).toBe("paused");
 
     await requestControl(t.db, t.config, id, "resume");
     await waitFor("running again", crawlRow(id), (row) => row.status === "running" && row.requestsCount > frozen + 5);
@@ -73,13 +77,16 @@ describe(`crawl worker (real ${testBackend() === "postgres" ? "PostgreSQL" : "SQ
     // 20 ms → 400 ms between requests: applied within about a second.
     const patchedAt = Date.now();
     await updateLiveSettings(t.db, id, { politeness: { delayMs: 400 } });
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
-    const later = await t.db.crawlRequest.findMany({
-      where: { crawlId: id, seq: { gt: 0 }, startedAt: { gt: new Date(patchedAt + 1_200) } },
-      orderBy: { seq: "asc" },
-      select: { startedAt: true },
-    });
-    expect(later.length).toBeGreaterThanOrEqual(2);
+    const later = await waitFor(
+      "three requests started well after the patch",
+      () =>
+        t.db.crawlRequest.findMany({
+          where: { crawlId: id, seq: { gt: 0 }, startedAt: { gt: new Date(patchedAt + 1_200) } },
+          orderBy: { seq: "asc" },
+          select: { startedAt: true },
+        }),
+      (rows) => rows.length >= 3,
+    );
     const gaps = later.slice(1).map((row, i) => row.startedAt.getTime() - later[i]!.startedAt.getTime());
     // Start times are derived from the end time minus the duration: allow timer jitter.
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(350);
