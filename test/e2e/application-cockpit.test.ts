@@ -53,13 +53,13 @@ describe("a crawl of an application site, in the cockpit and the form", () => {
     await page.close();
   });
 
-  it("offers the choice in the form and sends it: a named application, or none", async () => {
+  it("offers the choice in the form and sends the named application to the API", async () => {
     const page = await browser.newPage({ ...app.signedIn, viewport: { width: 1280, height: 900 } });
     await page.goto(`${app.baseUrl}/crawls/new`);
     const use = page.getByLabel("Use the site's own catalog or API when recognised");
     expect(await use.isChecked()).toBe(true);
     const choice = page.getByLabel("Application", { exact: true });
-    await expect.poll(() => choice.locator("option").allTextContents()).toEqual(expect.arrayContaining(["Automatic", "CKAN", "WordPress", "DSpace"]));
+    await expect.poll(() => choice.locator("option").allTextContents()).toEqual(expect.arrayContaining(["Automatic", "CKAN", "WordPress", "DSpace 7+", "MediaWiki"]));
     await page.getByLabel("Root URL").fill("https://data.example.org/");
     await choice.selectOption("ckan");
     const created = page.waitForResponse((response) => response.url().endsWith("/api/crawls") && response.request().method() === "POST");
