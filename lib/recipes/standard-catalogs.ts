@@ -6,7 +6,7 @@ import { schemaOrgFiles } from "./schema-org-datasets";
 
 /**
  * What sites publish about their files in standard forms, without any recipe: a DCAT catalog the
- * page advertises (or DCAT-US's `/data.json`, guessed once), read as one more enumeration, and
+ * page advertises (a guess at DCAT-US's `/data.json` is possible: `withGuess`), read as one more enumeration, and
  * schema.org `Dataset` files stated in pages. The pseudo-recipe "dcat" names the catalog's action.
  */
 export const DCAT_RECIPE_ID = "dcat";
