@@ -695,6 +695,9 @@ export class CrawlEngine {
       if (!this.parts.budget.canRequest() || this.parts.signal.aborted) break;
       const url = normalizeUrl(file.url, pageUrl);
       if (!url || this.parts.links.has(url) || !this.acceptable(url, "redirect")) continue;
+      const mime = file.mime ?? mimeOfExtension(new URL(url).pathname.split(".").pop()?.toLowerCase() ?? "");
+      // Declared as something else (a web page, a service): not requested, and left for the HTML crawl to meet.
+      if (mime && !this.parts.runner.isTargetMime(mime) && !recrawl?.knownFile(url)) continue;
       this.parts.links.markSeen(url);
       const context: RequestContext = { kind: "target", tagPath: action.tagPath, groupId: null, depth: action.depth + 1, referrer: pageUrl };
       if (recrawl?.knownFile(url)) {
@@ -702,9 +705,8 @@ export class CrawlEngine {
         else recrawl.note(url, "seen");
         continue;
       }
-      const mime = file.mime ?? mimeOfExtension(new URL(url).pathname.split(".").pop()?.toLowerCase() ?? "");
       let type: "html" | "target" | "neither" | "downloaded";
-      if (mime) type = this.parts.runner.isTargetMime(mime) ? "target" : "neither";
+      if (mime) type = "target";
       else {
         const extracted: ExtractedLink = { url, tagPath: action.tagPath, anchorText: file.record?.title ?? "", tag: "a" };
         type = this.parts.typer.needsHead() ? await this.typeLink(extracted, action) : this.parts.typer.predict(url);
