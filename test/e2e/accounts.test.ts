@@ -123,7 +123,8 @@ function apiRoutes(): { url: string; methods: string[]; anonymous: boolean }[] {
         const source = fs.readFileSync(full, "utf8");
         const methods = ["GET", "POST", "PUT", "PATCH", "DELETE"].filter((method) => new RegExp(`export (async function|const) ${method}\\b`).test(source));
         const route = path.relative(path.join(PROJECT_ROOT, "app"), path.dirname(full)).replace(/\[[^\]]+\]/g, "1");
-        found.push({ url: `/${route}`, methods, anonymous: /\/auth\/(sign-in|sign-out|setup)$/.test(route) });
+        // Sign-in, sign-out and setup are for anyone; health and readiness are for load balancers (docs/OPERATIONS.md).
+        found.push({ url: `/${route}`, methods, anonymous: /\/auth\/(sign-in|sign-out|setup)$|^api\/(health|ready)$/.test(route) });
       }
     }
   };
