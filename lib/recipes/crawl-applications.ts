@@ -27,9 +27,8 @@ export function crawlApplications(recipes: readonly Recipe[], choice: string = "
       if (choice !== "auto") return [];
       const signs = pageSigns(page.url, page.html, page.headers.map(([name, value]) => [name, value] as [string, string]));
       const candidates = recogniseApplications(recipes, signs, page.url).map(candidateOf);
-      // A catalog the page advertises. Not guessed at /data.json: that would cost every crawl of every
-      // site a request, and the portals that serve it unadvertised (DKAN, ArcGIS Hub) have recipes.
-      const catalog = catalogCandidate(page, false);
+      // A DCAT catalog the page advertises.
+      const catalog = catalogCandidate(page);
       return catalog ? [...candidates, catalog] : candidates;
     },
     chosen(rootUrl) {

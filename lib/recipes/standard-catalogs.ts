@@ -1,12 +1,12 @@
 import type { ApplicationCandidate, ApplicationEnumeration, ApplicationFile, ApplicationListing, RecognisedApplication } from "../crawler/engine/site-applications";
-import { catalogsToTry, type CatalogFormat, type CatalogLocation } from "./catalog-discovery";
+import { advertisedCatalogs, type CatalogFormat, type CatalogLocation } from "./catalog-discovery";
 import { readDcatCatalog } from "./dcat-catalog";
 import type { ListedFile } from "./listed-file";
 import { schemaOrgFiles } from "./schema-org-datasets";
 
 /**
  * What sites publish about their files in standard forms, without any recipe: a DCAT catalog the
- * page advertises (a guess at DCAT-US's `/data.json` is possible: `withGuess`), read as one more enumeration, and
+ * page advertises, read as one more enumeration, and
  * schema.org `Dataset` files stated in pages. The pseudo-recipe "dcat" names the catalog's action.
  */
 export const DCAT_RECIPE_ID = "dcat";
@@ -22,27 +22,25 @@ const FORMAT_NAMES: Readonly<Record<CatalogFormat, string>> = {
   "rdf-xml": "RDF/XML",
 };
 
-/** The catalog a page points to (or the guess), as a candidate; none when `withGuess` is false and nothing is advertised. */
-export function catalogCandidate(page: { url: string; html: string; headers: ReadonlyArray<readonly [string, string]> }, withGuess: boolean): ApplicationCandidate | null {
-  const found = catalogsToTry(page.html, page.url, page.headers.map(([name, value]) => [name, value] as [string, string]));
-  const usable = found.filter((location) => withGuess || location.from !== "well-known");
-  const best = [...usable].sort((a, b) => PREFERENCE.indexOf(a.format) - PREFERENCE.indexOf(b.format))[0];
+/**
+ * The catalog a page advertises, as a candidate. Well-known paths are not guessed: that would
+ * cost every crawl of every site a request, and the portals that serve `/data.json` without
+ * advertising it (DKAN, ArcGIS Hub) have recipes.
+ */
+export function catalogCandidate(page: { url: string; html: string; headers: ReadonlyArray<readonly [string, string]> }): ApplicationCandidate | null {
+  const advertised = advertisedCatalogs(page.html, page.url, page.headers.map(([name, value]) => [name, value] as [string, string]));
+  const best = [...advertised].sort((a, b) => PREFERENCE.indexOf(a.format) - PREFERENCE.indexOf(b.format))[0];
   return best ? { application: applicationOf(best) } : null;
 }
 
 function applicationOf(location: CatalogLocation): RecognisedApplication {
   const path = new URL(location.url).pathname;
-  const evidence =
-    location.from === "well-known"
-      ? [`its well-known path ${path}`]
-      : [`a ${location.from === "link-header" ? "Link header" : "link rel=alternate"} to ${path} (${FORMAT_NAMES[location.format]})`];
   return {
     recipeId: DCAT_RECIPE_ID,
     name: "a DCAT catalog",
     // The catalog's own URL: its enumeration starts there.
     base: location.url,
-    evidence,
-    ...(location.from === "well-known" ? { guessed: true } : {}),
+    evidence: [`a ${location.from === "link-header" ? "Link header" : "link rel=alternate"} to ${path} (${FORMAT_NAMES[location.format]})`],
   };
 }
 

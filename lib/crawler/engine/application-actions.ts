@@ -68,7 +68,7 @@ export class ApplicationActions {
   /** Adds a recognised application; returns its enumerations (to file as actions). */
   add(application: RecognisedApplication): ApplicationEnumeration[] {
     const entries = this.register(application);
-    if (!application.guessed) this.announce(application, entries);
+    this.announce(application, entries);
     return entries.map((entry) => entry.enumeration);
   }
 
@@ -125,8 +125,6 @@ export class ApplicationActions {
   pageRead(tagPath: string, files: number): void {
     const entry = this.byTagPath.get(tagPath);
     if (!entry) return;
-    // A guess that answered: now it is something seen.
-    if (entry.pages === 0 && entry.application.guessed) this.announce(entry.application, [entry]);
     entry.pages += 1;
     entry.files += files;
   }
@@ -149,10 +147,6 @@ export class ApplicationActions {
     const entry = this.byTagPath.get(tagPath);
     if (!entry || entry.closed !== null) return;
     entry.closed = why;
-    if (entry.application.guessed && entry.pages === 0) {
-      this.sink.event({ level: "info", kind: "enumeration-closed", message: `No ${entry.enumeration.name} at ${url} (it ${why})`, data: { tagPath, url, why, guessed: true } });
-      return;
-    }
     this.sink.event({
       level: "warn",
       kind: "enumeration-closed",

@@ -45,11 +45,6 @@ export interface RecognisedApplication {
   evidence: string[];
   /** The probe that confirmed it, when the recipe has one. */
   probeUrl?: string;
-  /**
-   * Not seen but guessed (a catalog at its well-known path): said only once it answers, and a
-   * guess that does not answer closes quietly.
-   */
-  guessed?: boolean;
 }
 
 /** A candidate seen on a page: confirmed by a probe when `probe` is set, else by its signs alone. */
