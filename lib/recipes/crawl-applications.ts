@@ -7,7 +7,7 @@ import type {
 } from "../crawler/engine/site-applications";
 import { compileUrlPatterns, type UrlMatcher } from "../crawler/url-rules";
 import { firstPageUrl, readEnumerationPage } from "./enumeration-pages";
-import { firstValue } from "./json-path";
+import { probeVerdict } from "./probe-answer";
 import { pageSigns } from "./page-signs";
 import type { Recipe } from "./recipe-schema";
 import { recogniseApplications, type Candidate } from "./recognise";
@@ -87,18 +87,7 @@ function candidateOf(candidate: Candidate): ApplicationCandidate {
     application,
     probe: {
       url: new URL(probe.path, candidate.base).href,
-      check(answer: ApiAnswer) {
-        let json: unknown;
-        try {
-          json = JSON.parse(answer.body);
-        } catch {
-          return { confirmed: false, why: "did not answer JSON" };
-        }
-        if (firstValue(probe.expect, json) === undefined) return { confirmed: false, why: `answered JSON without ${probe.expect.source}` };
-        const stated = probe.version ? firstValue(probe.version, json) : undefined;
-        const version = typeof stated === "string" || typeof stated === "number" ? String(stated) : undefined;
-        return version ? { confirmed: true, version } : { confirmed: true };
-      },
+      check: (answer: ApiAnswer) => probeVerdict(probe, answer.body),
     },
   };
 }

@@ -1,6 +1,6 @@
 import { RobotsTxt } from "../crawler/fetch/robots-rules";
 import { ROBOTS_USER_AGENT_TOKEN } from "../crawler/fetch/robots";
-import { firstValue } from "./json-path";
+import { probeVerdict } from "./probe-answer";
 import { pageSigns } from "./page-signs";
 import { recogniseApplications, type Candidate } from "./recognise";
 import type { Recipe } from "./recipe-schema";
@@ -70,19 +70,12 @@ export async function detectApplications(url: string, recipes: readonly Recipe[]
       detections.push(detection(candidate, { state: "refused", url: probeUrl, detail: `answered ${probed.status}` }));
       continue;
     }
-    let json: unknown;
-    try {
-      json = JSON.parse(probed.body);
-    } catch {
-      detections.push(detection(candidate, { state: "refused", url: probeUrl, detail: "did not answer JSON" }));
+    const verdict = probeVerdict(probe, probed.body);
+    if (!verdict.confirmed) {
+      detections.push(detection(candidate, { state: "refused", url: probeUrl, detail: verdict.why }));
       continue;
     }
-    if (firstValue(probe.expect, json) === undefined) {
-      detections.push(detection(candidate, { state: "refused", url: probeUrl, detail: `its JSON has no ${probe.expect.source}` }));
-      continue;
-    }
-    const stated = probe.version ? firstValue(probe.version, json) : undefined;
-    const version = typeof stated === "string" || typeof stated === "number" ? String(stated) : candidate.version;
+    const version = verdict.version ?? candidate.version;
     detections.push({ ...detection(candidate, { state: "confirmed", url: probeUrl }), ...(version ? { version } : {}) });
   }
   return { pageUrl: page.url, requests, detections };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dispositionFilename, effectiveMime } from "../../lib/crawler/fetch/effective-mime";
+import { dispositionFilename, effectiveMime, mimeOfUrlPath } from "../../lib/crawler/fetch/effective-mime";
 
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -45,5 +45,13 @@ describe("effectiveMime", () => {
     expect(effectiveMime("application/octet-stream", "https://a.org/firmware.bin", undefined)).toBe("application/octet-stream");
     expect(effectiveMime("application/octet-stream", "https://a.org/download/12", undefined)).toBe("application/octet-stream");
     expect(effectiveMime("", "https://a.org/", undefined)).toBe("");
+  });
+});
+
+describe("mimeOfUrlPath", () => {
+  it("reads the extension of the last path segment only, ignoring the query and dotted folders", () => {
+    expect(mimeOfUrlPath("https://x.org/dataset/a/resource/b/download/table.CSV?x=1.pdf")).toBe("text/csv");
+    expect(mimeOfUrlPath("https://x.org/api/v1.2/data")).toBeUndefined();
+    expect(mimeOfUrlPath("https://x.org/files/report.pdf#page=2")).toBe("application/pdf");
   });
 });

@@ -22,7 +22,7 @@ import type { RequestContext, RequestOutcome, RequestRunner } from "./request-ru
 import type { CrawlStrategy } from "./strategies/strategy";
 import { pullReward, type Pull } from "./reward";
 import { MAX_SITEMAP_BYTES, MAX_SITEMAP_URLS, parseSitemap, sitemapText } from "../sitemap-parser";
-import { mimeOfExtension } from "../fetch/effective-mime";
+import { mimeOfUrlPath } from "../fetch/effective-mime";
 import { enumerationTagPath, isApplicationTagPath, type ApplicationActions } from "./application-actions";
 import type { ApplicationCandidate, ApplicationEnumeration, ApplicationFile } from "./site-applications";
 import type { CrawlCounters, CrawlEnd, CrawlSink, FrontierLink } from "./types";
@@ -695,7 +695,7 @@ export class CrawlEngine {
       if (!this.parts.budget.canRequest() || this.parts.signal.aborted) break;
       const url = normalizeUrl(file.url, pageUrl);
       if (!url || this.parts.links.has(url) || !this.acceptable(url, "redirect")) continue;
-      const mime = file.mime ?? mimeOfExtension(new URL(url).pathname.split(".").pop()?.toLowerCase() ?? "");
+      const mime = file.mime ?? mimeOfUrlPath(url);
       // Declared as something else (a web page, a service): not requested, and left for the HTML crawl to meet.
       if (mime && !this.parts.runner.isTargetMime(mime) && !recrawl?.knownFile(url)) continue;
       this.parts.links.markSeen(url);

@@ -119,6 +119,12 @@ function lastPathSegment(url: string): string {
   return path.slice(path.lastIndexOf("/") + 1);
 }
 
+/** The MIME type a URL's last path segment names by its extension (`…/download/table.csv`), or undefined. */
+export function mimeOfUrlPath(url: string): string | undefined {
+  const extension = extensionOf(lastPathSegment(url));
+  return extension === null ? undefined : MIME_BY_EXTENSION.get(extension);
+}
+
 /** The MIME type a file with this extension (without the dot, any case) is served as, or undefined. */
 export function mimeOfExtension(extension: string): string | undefined {
   return MIME_BY_EXTENSION.get(extension.toLowerCase());
