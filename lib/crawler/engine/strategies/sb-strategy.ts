@@ -42,7 +42,8 @@ export interface SbOptions {
  * Which group: the paper's AUER score. Forage's default adds each group's URL outlook
  * (`urlOutlookWeight`, group-outlook.ts): what the same URL statistics think of the best of a few
  * of its links, so that groups whose pulls so far gave nothing are still told apart by where
- * their links lead. 0 = the bandit alone. *
+ * their links lead. 0 = the bandit alone.
+ *
  * Long-term credit (`longTermCreditDiscount` γ, Forage's addition; 0 = the paper): the paper
  * rewards a pull with the new targets of the page it fetched, so a listing or pagination group
  * whose pages link only to detail pages (which link the files) earns nothing and is starved, though
