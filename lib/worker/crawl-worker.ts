@@ -11,6 +11,7 @@ import { WAITING_EVENT_KIND } from "../store/queries/get-crawl";
 import { checkpointRequests, deleteCheckpoint, deleteOverCheckpoints } from "../store/checkpoint-store";
 import { LeaseLostError } from "../store/crawl-batch";
 import { HARVEST_TICK_MS, HarvestTicker } from "../harvest/harvest-ticker";
+import { WorkerLoadSampler } from "./worker-load";
 import { claimExpiredCrawl, claimNextCrawl, failExpiredLeases, heartbeatLeases, releaseLease } from "./leases";
 import { storageLabel } from "../storage/storage-for";
 import { StepWatch, type SlowStep } from "../crawler/step-watch";
@@ -85,6 +86,8 @@ export class CrawlWorker {
   private timers: NodeJS.Timeout[] = [];
   /** Kept until the very end of a shutdown: draining crawls must keep their leases. */
   private heartbeatTimer: NodeJS.Timeout | null = null;
+  /** Created at start, sampled with each heartbeat. */
+  private load: WorkerLoadSampler | null = null;
   private stopping = false;
   private polling = false;
 
@@ -114,6 +117,7 @@ export class CrawlWorker {
       create: { id: this.id, hostname: os.hostname(), pid: process.pid, storage: storageLabel(this.forage.storage) },
       update: { pid: process.pid, startedAt: new Date(), heartbeatAt: new Date(), state: "running", storage: storageLabel(this.forage.storage) },
     });
+    this.load = new WorkerLoadSampler();
     this.timers.push(setInterval(() => void this.poll(), this.options.pollMs));
     this.heartbeatTimer = setInterval(() => void this.heartbeat(), Math.max(250, this.options.leaseMs / 2));
     this.timers.push(setInterval(() => void this.pollControls(), this.options.controlPollMs));
@@ -152,7 +156,8 @@ export class CrawlWorker {
     await Promise.race([drained(), timeout(5_000)]);
     if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
     this.heartbeatTimer = null;
-    await this.db.worker.update({ where: { id: this.id }, data: { state: "stopped", heartbeatAt: new Date() } }).catch(() => undefined);
+    this.load?.stop();
+    await this.db.worker.update({ where: { id: this.id }, data: { state: "stopped", heartbeatAt: new Date(), crawlsHeld: 0, pagesPerSecond: 0 } }).catch(() => undefined);
     this.log.info("worker stopped");
   }
 
@@ -226,7 +231,10 @@ export class CrawlWorker {
         signal: crawl.abort.signal,
         drainSignal: crawl.drain.signal,
         live: () => crawl.live,
-        beforePage: () => this.waitWhilePaused(crawl),
+        beforePage: () => {
+          this.load?.pageStarted();
+          return this.waitWhilePaused(crawl);
+        },
         stepWatch: new StepWatch({
           limitMs: this.options.maxStepMs,
           onSlowStep: (slow) => this.pauseSlowCrawl(crawl, slow),
@@ -418,7 +426,8 @@ export class CrawlWorker {
   }
 
   private async heartbeat(): Promise<void> {
-    await heartbeatLeases(this.db, this.id, this.activeCrawlIds(), this.options.leaseMs).catch((error) => {
+    const crawlIds = this.activeCrawlIds();
+    await heartbeatLeases(this.db, this.id, crawlIds, this.options.leaseMs, this.load?.sample(crawlIds.length)).catch((error) => {
       this.log.error({ err: error }, "heartbeat failed: the worker's leases may lapse");
     });
   }

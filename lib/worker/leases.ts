@@ -1,4 +1,5 @@
 import os from "node:os";
+import type { WorkerLoad } from "./worker-load";
 import type { Db } from "../store/prisma-client";
 
 /**
@@ -21,10 +22,13 @@ export async function claimNextCrawl(db: Db, workerId: string, leaseMs: number):
   return null;
 }
 
-/** Extends the leases of the crawls this worker runs (paused ones included: it holds them in memory). */
-export async function heartbeatLeases(db: Db, workerId: string, crawlIds: number[], leaseMs: number): Promise<void> {
+/**
+ * Extends the leases of the crawls this worker runs (paused ones included: it holds them in
+ * memory), and records the worker's load with its heartbeat.
+ */
+export async function heartbeatLeases(db: Db, workerId: string, crawlIds: number[], leaseMs: number, load?: WorkerLoad): Promise<void> {
   const now = new Date();
-  await db.worker.update({ where: { id: workerId }, data: { heartbeatAt: now } });
+  await db.worker.update({ where: { id: workerId }, data: { heartbeatAt: now, ...(load ? { ...load, loadSampledAt: now } : {}) } });
   if (crawlIds.length === 0) return;
   await db.crawl.updateMany({
     where: { id: { in: crawlIds }, workerId },
