@@ -2,7 +2,7 @@ import os from "node:os";
 import type { ForageConfig } from "../config";
 import { crawlConfigSchema, settingFieldErrors, withParamsAddedLater } from "../crawl-config";
 import type { HostPoliteness, HostWait } from "../crawler/fetch/host-politeness";
-import { createHostClock } from "../store/host-clock";
+import { createHostClock, pruneHostClocks } from "../store/host-clock";
 import { prepareStoredReplay, type StoredReplayParts } from "./stored-replay";
 import { runStoredCrawl } from "./run-stored-crawl";
 import type { Db } from "../store/prisma-client";
@@ -419,9 +419,13 @@ export class CrawlWorker {
     });
   }
 
+  /** Housekeeping every few minutes: checkpoints of crawls that are over, clock rows of idle hosts. */
   private async sweepCheckpoints(): Promise<void> {
     await deleteOverCheckpoints(this.db).catch((error) => {
       this.log.error({ err: error }, "checkpoint sweep failed");
+    });
+    await pruneHostClocks(this.db, this.forage).catch((error) => {
+      this.log.error({ err: error }, "pruning idle hosts' clock rows failed");
     });
   }
 
