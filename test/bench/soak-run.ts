@@ -74,18 +74,22 @@ async function unusedPort(): Promise<number> {
 /** A child process whose output is read line by line and dropped (an hour of logs is not kept); error lines are reported. */
 function startChild(name: string, args: string[], env: Record<string, string>, onError: (line: string) => void): { child: ChildProcess; ready: Promise<void> } {
   const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  /** Its last lines, for the message when it ends too early. */
+  const tail: string[] = [];
   let markReady: () => void = () => undefined;
   const ready = new Promise<void>((resolve, reject) => {
     markReady = resolve;
-    child.once("exit", (code) => reject(new Error(`${name} exited (${code}) before it was ready`)));
+    child.once("exit", (code, signal) => reject(new Error(`${name} exited (${signal ?? code}) before it was ready; its last lines:\n${tail.join("\n")}`)));
   });
   // A caller that waits for the process another way (the dashboard: its HTTP answer) never awaits this.
   ready.catch(() => undefined);
   for (const stream of [child.stdout!, child.stderr!]) {
     readline.createInterface({ input: stream }).on("line", (line) => {
+      tail.push(line.slice(0, 300));
+      if (tail.length > 20) tail.shift();
       if (/\bready\b|listening|Ready/.test(line)) markReady();
       // pino's JSON lines: level 50 is error, 60 fatal.
-      if (/"level":(50|60)/.test(line) || /^Error|Unhandled/.test(line)) onError(`${name}: ${line.slice(0, 500)}`);
+      if (/"level":(50|60)/.test(line) || /^Error|Unhandled|watchdog/.test(line)) onError(`${name}: ${line.slice(0, 500)}`);
     });
   }
   return { child, ready };
@@ -184,7 +188,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     const t0 = Date.now();
     for (;;) {
       await new Promise((resolve) => setTimeout(resolve, options.sampleEveryMs));
-      if (worker.exitCode !== null) throw new Error(`the worker exited (${worker.exitCode})`);
+      if (worker.exitCode !== null || worker.signalCode !== null) throw new Error(`the worker exited (${worker.signalCode ?? worker.exitCode}): ${errors.join("; ") || "no error line"}`);
       const w = procStats(worker.pid!);
       const d = procStats(dashboard.pid!);
       const metrics = await get("/api/metrics");
