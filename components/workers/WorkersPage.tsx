@@ -158,7 +158,7 @@ function WorkerLoadCell({ load }: { load: WorkerListItem["load"] }) {
   const cpuPercent = Math.round(load.cpuCores * 100);
   return (
     <span className="worker-load">
-      <span data-testid="worker-load-crawls">{formatInteger(load.crawlsHeld)} crawls</span> ·{" "}
+      <span data-testid="worker-load-crawls">{formatInteger(load.crawlsHeld)} {load.crawlsHeld === 1 ? "crawl" : "crawls"}</span> ·{" "}
       <span data-testid="worker-load-pages">{load.pagesPerSecond.toFixed(1)} pages/s</span>
       <br />
       <span title="CPU time per second of wall time: 100 % is one core busy" data-testid="worker-load-cpu">
