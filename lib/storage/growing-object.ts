@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { PassThrough, type Readable } from "node:stream";
+import { PassThrough, type Readable, type Writable } from "node:stream";
 import { LocalFolderStorage } from "./local-folder-storage";
 import { ObjectNotFoundError, type ByteRange, type ObjectStorage, type StoredObjectInfo } from "./object-storage";
 
@@ -127,8 +127,10 @@ async function openFromParts(storage: ObjectStorage, key: string, range?: ByteRa
       if (part.offset > position) throw new Error(`${key}: a gap in its parts at byte ${position}`);
       const from = position - part.offset;
       const length = Math.min(part.bytes, end - part.offset) - from;
+      // Leaving the loop early (the reader went away) destroys the part's stream: an S3 body
+      // left unread would hold its connection until the socket times out.
       for await (const chunk of await storage.get(part.key, { offset: from, length })) {
-        if (!out.write(chunk)) await new Promise((resolve) => out.once("drain", resolve));
+        if (!(await writeOrGone(out, chunk as Buffer))) return;
       }
       position += length;
     }
@@ -136,6 +138,28 @@ async function openFromParts(storage: ObjectStorage, key: string, range?: ByteRa
     out.end();
   })().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
   return out;
+}
+
+/**
+ * Writes `chunk` and waits until `out` wants more; false when `out` is destroyed instead (its
+ * reader went away, so no `drain` will ever come).
+ */
+async function writeOrGone(out: Writable, chunk: Buffer): Promise<boolean> {
+  if (out.destroyed) return false;
+  if (out.write(chunk)) return true;
+  if (out.destroyed) return false;
+  return new Promise((resolve) => {
+    const settle = (wanted: boolean) => () => {
+      out.off("drain", onDrain);
+      out.off("close", onGone);
+      resolve(wanted);
+    };
+    const onDrain = settle(true);
+    const onGone = settle(false);
+    out.on("drain", onDrain);
+    // A stream destroyed with or without an error emits "close".
+    out.on("close", onGone);
+  });
 }
 
 /**

@@ -8,6 +8,7 @@ import { HostPoliteness } from "../../lib/crawler/fetch/host-politeness";
 import { startNodeProcess, type ManagedProcess } from "../helpers/processes";
 import { createTestDatabase, describePostgres, type TestDatabase } from "../helpers/test-database";
 import { pollUntil } from "../helpers/poll-until";
+import { listenOnFreePort } from "../helpers/ports";
 
 // Politeness across workers, measured at the site: two real `forage worker` processes sharing
 // one PostgreSQL database each run a crawl of the same simulated host. The site records when
@@ -52,7 +53,7 @@ async function startRecordingSite(site: SimulatedSite) {
     res.writeHead(out.status, out.headers);
     res.end(method === "HEAD" ? undefined : out.body);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await listenOnFreePort(server);
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     rootUrl: `${origin}/`,

@@ -13,6 +13,7 @@ import { insertCrawl } from "../../lib/store/insert-crawl";
 import { kill9, startNodeProcess, type ManagedProcess } from "../helpers/processes";
 import { createTestDatabase, testBackend, type TestDatabase } from "../helpers/test-database";
 import { pollUntil } from "../helpers/poll-until";
+import { listenOnFreePort } from "../helpers/ports";
 
 /**
  * What a kill -9 costs the site: the simulated site is served by a counting server in this
@@ -46,7 +47,7 @@ async function startCountingSite(site: SimulatedSite): Promise<CountingSite> {
     res.end(method === "HEAD" ? undefined : out.body);
   });
   server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await listenOnFreePort(server);
   host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     origin: `http://${host}`,
