@@ -72,10 +72,21 @@ function isFree(port: number): Promise<boolean> {
  * the race this narrows.
  */
 export async function freePort(): Promise<number> {
+  return freePortRange(1);
+}
+
+/**
+ * `count` consecutive free ports, for a program told a base port that it adds to (`forage bench
+ * --port-base`); returns the first. Same race as {@link freePort}.
+ */
+export async function freePortRange(count: number): Promise<number> {
   const { first, size } = portBlock();
+  if (!Number.isInteger(count) || count < 1 || count > size) throw new Error(`a port range of 1 to ${size} ports, not ${count}`);
   for (let tries = 0; tries < size; tries++) {
-    const port = first + (handedOut++ % size);
-    if (await isFree(port)) return port;
+    const start = first + (handedOut % (size - count + 1));
+    handedOut += count;
+    const ports = Array.from({ length: count }, (_, i) => start + i);
+    if ((await Promise.all(ports.map(isFree))).every(Boolean)) return start;
   }
-  throw new Error(`no free port in ${first}–${first + size - 1} (this vitest worker's block)`);
+  throw new Error(`no ${count} free consecutive ports in ${first}–${first + size - 1} (this vitest worker's block)`);
 }

@@ -78,7 +78,11 @@ afterAll(async () => {
 
 const BUDGET = 5_500;
 const LEASE_MS = 1_500;
-/** How long after a fresh checkpoint each kill lands: more than the 1 s the recovery may repeat. */
+/**
+ * How much crawling past a fresh checkpoint each kill lands after: more than the 1 s the recovery
+ * may repeat. Measured on the site's clock between the worker's requests, so a worker that stalls
+ * meanwhile (a loaded machine) is waited for instead of killed early.
+ */
 const KILL_AFTER_CHECKPOINT_MS = 1_500;
 
 const settings = (userAgent: string | null) => ({
@@ -151,7 +155,16 @@ describe(`recovery after kill -9: what the site serves again (real processes, ${
       await waitFor("crawling", crawlRow(id), (row) => row.status === "running" && row.requestsCount >= minRequests, worker);
       const before = (await checkpointOf(id)())?.requests ?? -1;
       const fresh = await waitFor("a fresh checkpoint", checkpointOf(id), (row) => row !== null && row.requests !== before, worker);
-      await new Promise((resolve) => setTimeout(resolve, KILL_AFTER_CHECKPOINT_MS));
+      const servedAtCheckpoint = site.workerTimes.length;
+      await waitFor(
+        `${KILL_AFTER_CHECKPOINT_MS} ms of crawling past the checkpoint`,
+        async () => {
+          const times = site.workerTimes;
+          return { served: times.length - servedAtCheckpoint, spanMs: times.length > servedAtCheckpoint ? times.at(-1)! - times[servedAtCheckpoint]! : 0 };
+        },
+        (past) => past.spanMs >= KILL_AFTER_CHECKPOINT_MS,
+        worker,
+      );
       await kill9(worker);
       servedAtKill.push(new Map(site.workerServed));
       segments.push({ from: segmentStart, to: site.workerTimes.length });
