@@ -29,6 +29,8 @@ export class GrowingObject {
   private published = 0;
   /** Parts uploaded since the last whole upload. */
   parts = 0;
+  /** Uploaded whole: the local file is gone and there is no tail left to publish. */
+  private whole = false;
   private chain: Promise<void> = Promise.resolve();
   /** Whether the local file already is the stored object (the local folder). */
   private readonly inPlace: boolean;
@@ -41,10 +43,15 @@ export class GrowingObject {
     this.inPlace = storage instanceof LocalFolderStorage && storage.pathOf(key) === path.resolve(localPath);
   }
 
-  /** Uploads what the file gained since the last call as one part (nothing for the local folder). */
+  /**
+   * Uploads what the file gained since the last call as one part (nothing for the local folder,
+   * nothing once the file was uploaded whole: a durable point that comes after the close has
+   * nothing to add, and the local file it would read is gone).
+   */
   publishTail(): Promise<void> {
     if (this.inPlace) return Promise.resolve();
     return this.enqueue(async () => {
+      if (this.whole) return;
       const size = (await fs.promises.stat(this.localPath)).size;
       if (size <= this.published) return;
       const handle = await fs.promises.open(this.localPath, "r");
@@ -68,6 +75,7 @@ export class GrowingObject {
       await this.storage.deletePrefix(this.key + PARTS);
       await fs.promises.rm(this.localPath, { force: true });
       this.parts = 0;
+      this.whole = true;
     });
   }
 

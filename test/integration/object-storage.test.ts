@@ -107,6 +107,23 @@ describe.each(implementations)("object storage contract: %s", (_name, make) => {
     await expect(openGrowingObject(storage, "crawls/4/warc/none.warc.gz")).rejects.toBeInstanceOf(ObjectNotFoundError);
   });
 
+  it("a durable point after the whole upload adds nothing (the local file is gone) and leaves the object whole", async () => {
+    const storage = make();
+    const local = path.join(scratch, `closing-${crypto.randomUUID()}`);
+    const grow = new GrowingObject(storage, "crawls/7/warc/closing.warc.gz", local);
+    fs.writeFileSync(local, "records-");
+    await grow.publishTail();
+    fs.appendFileSync(local, "last");
+    // The writer's close and a checkpoint's sync can queue in this order.
+    const closing = grow.publishWhole();
+    const lateTail = grow.publishTail();
+    await closing;
+    await lateTail;
+    expect(fs.existsSync(local)).toBe(false);
+    expect(await storage.list("crawls/7")).toEqual([{ key: "crawls/7/warc/closing.warc.gz", bytes: 12 }]);
+    expect((await readGrowingObject(storage, "crawls/7/warc/closing.warc.gz")).toString()).toBe("records-last");
+  });
+
   it("a reader that goes away mid-stream releases the part being read and opens no more", async () => {
     const storage = make();
     const partBytes = 512 * 1024;
