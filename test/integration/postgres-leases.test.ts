@@ -71,6 +71,9 @@ function leaseSuite(backend: TestBackend) {
     expect(a!.leaseExpiresAt!.getTime()).toBeGreaterThan(Date.now() + LEASE_MS / 2);
     expect(b!.leaseExpiresAt).toEqual(soon);
     expect((await t.db.worker.findUniqueOrThrow({ where: { id: "w1" } })).heartbeatAt.getTime()).toBeGreaterThanOrEqual(before.heartbeatAt.getTime());
+    // Ended: `theirs` would otherwise expire a second later, and the sweeps of the next tests
+    // (which count what they change) would take it for one of theirs.
+    await t.db.crawl.updateMany({ where: { id: { in: [mine!, theirs!] } }, data: { status: "finished", workerId: null, leaseExpiresAt: null } });
   });
 
   it("releases a lease only for its holder", async () => {
@@ -121,6 +124,7 @@ function leaseSuite(backend: TestBackend) {
     ]);
     // Another worker still takes over the one with a checkpoint: to it, w1 looks dead.
     expect(await claimExpiredCrawl(t.db, "w2", LEASE_MS)).toMatchObject({ id: ownWithCheckpoint, status: "running" });
+    await t.db.crawl.updateMany({ where: { id: { in: [own!, ownWithCheckpoint!] } }, data: { status: "finished", workerId: null, leaseExpiresAt: null } });
   });
 }
 
