@@ -165,10 +165,12 @@ export class CrawlWorker {
     if (this.polling || this.stopping) return;
     this.polling = true;
     try {
-      await failExpiredLeases(this.db);
+      // Not the crawls running here: after a stall longer than the lease, this poll may come
+      // before the heartbeat that renews them, and this worker would fail or restart its own crawl.
+      await failExpiredLeases(this.db, this.activeCrawlIds());
       while (!this.stopping && this.active.size < this.options.maxConcurrentCrawls) {
         // Crawls of a dead worker first: they were running before anything queued.
-        const expired = await claimExpiredCrawl(this.db, this.id, this.options.leaseMs);
+        const expired = await claimExpiredCrawl(this.db, this.id, this.options.leaseMs, this.activeCrawlIds());
         if (expired) {
           crawlLog(this.log, expired.id).info({ status: expired.status }, "crawl claimed after its holder's lease expired: resuming from its checkpoint");
           await this.launch(expired.id, expired.status === "paused");

@@ -45,13 +45,25 @@ export async function releaseLease(db: Db, crawlId: number, workerId: string): P
  * checkpoint to resume from: the oldest such crawl, with the same conditional-update claim as
  * {@link claimNextCrawl} (the row must still be expired and in the status read). A paused crawl
  * stays paused: the claimer restores it and holds it in memory until the user resumes it.
- * Replays are never taken (a worker would crawl the live site). Returns null when none waits.
+ * Replays are never taken (a worker would crawl the live site), nor the crawls in `runningHere`
+ * (see {@link failExpiredLeases}). Returns null when none waits.
  */
-export async function claimExpiredCrawl(db: Db, workerId: string, leaseMs: number): Promise<{ id: number; status: "running" | "paused" } | null> {
+export async function claimExpiredCrawl(
+  db: Db,
+  workerId: string,
+  leaseMs: number,
+  runningHere: readonly number[] = [],
+): Promise<{ id: number; status: "running" | "paused" } | null> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const now = new Date();
     const candidate = await db.crawl.findFirst({
-      where: { status: { in: ["running", "paused"] }, leaseExpiresAt: { lt: now }, replayOfCrawlId: null, checkpoint: { isNot: null } },
+      where: {
+        id: { notIn: [...runningHere] },
+        status: { in: ["running", "paused"] },
+        leaseExpiresAt: { lt: now },
+        replayOfCrawlId: null,
+        checkpoint: { isNot: null },
+      },
       orderBy: [{ leaseExpiresAt: "asc" }, { id: "asc" }],
       select: { id: true, status: true, workerId: true },
     });
@@ -69,11 +81,13 @@ export async function claimExpiredCrawl(db: Db, workerId: string, leaseMs: numbe
  * Crawls whose worker died (lease expired while running or paused) and that have no checkpoint
  * to resume from (it died before the first one, or the run wrote none): their state is gone,
  * so they are marked failed with the cause. Those with a checkpoint are resumed instead
- * ({@link claimExpiredCrawl}).
+ * ({@link claimExpiredCrawl}). `runningHere`: the crawls the calling worker is running. Their
+ * lease lapsed only because its heartbeat came late (its event loop held up longer than the
+ * lease, on a loaded machine); it is alive and renews them at its next heartbeat.
  */
-export async function failExpiredLeases(db: Db): Promise<number> {
+export async function failExpiredLeases(db: Db, runningHere: readonly number[] = []): Promise<number> {
   const result = await db.crawl.updateMany({
-    where: { status: { in: ["running", "paused"] }, leaseExpiresAt: { lt: new Date() }, checkpoint: { is: null } },
+    where: { id: { notIn: [...runningHere] }, status: { in: ["running", "paused"] }, leaseExpiresAt: { lt: new Date() }, checkpoint: { is: null } },
     data: {
       status: "failed",
       stopReason: "failed",

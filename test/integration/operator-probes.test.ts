@@ -16,6 +16,7 @@ import { apiRequest, closeRouteDatabase, expectError, openRouteDatabase, routeAc
 import { pollUntil } from "../helpers/poll-until";
 import { createTestAccount, type TestAccount } from "../helpers/test-accounts";
 import type { TestDatabase } from "../helpers/test-database";
+import { listenOnFreePort } from "../helpers/ports";
 
 const METRICS_TOKEN = "m3trics-".padEnd(48, "x");
 const FOREIGN = { host: "rebind.attacker.example" };
@@ -90,8 +91,7 @@ describe("GET /api/ready", () => {
     // A "database" that accepts connections and never says a word.
     const sockets: net.Socket[] = [];
     const silent = net.createServer((socket) => sockets.push(socket));
-    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
-    const port = (silent.address() as net.AddressInfo).port;
+    const port = await listenOnFreePort(silent);
     const config = loadConfig({ DATABASE_URL: `postgresql://forage:secret@127.0.0.1:${port}/forage`, FORAGE_DATA_DIR: path.join(t.dir, "no-such-folder") });
     const hung = openDatabase(config);
     hung.catch(() => undefined);
