@@ -2,7 +2,7 @@
  * Link extraction on hostile markup: how long the page-limit cases of
  * test/unit/crawler-links-bounds.test.ts take (the unit test checks their counts, not their time).
  *
- *   node --import tsx test/bench/link-extraction-bounds.ts [--runs 5]
+ *   npm run bench:link-bounds -- [--runs 5]
  *
  * Prints the median time per page of each case and exits non-zero when one is over its bound:
  * a bound an order of magnitude over a loaded machine's time, and well under what the unbounded
