@@ -41,8 +41,11 @@ export function namedSite(salt: number, seed: number, urlCount: number, spec: Na
   const hubs = spec.hubs ?? 0;
   const imagesPerItem = spec.extensionlessImages ? 1 : 0;
   const budget = Math.max(50, urlCount / Math.max(1, versions.length) - 8 - hubs);
+  // Facet combinations cost listings whatever the item count: fewer facet values below the small size.
+  const facetScale = Math.min(1, Math.sqrt(urlCount / 2_000));
+  const facetValues = (n: number) => Math.max(2, Math.round(n * facetScale));
   const drafts = spec.sections.map(({ weight, minItems, ...d }) => ({
-    section: { ...SECTION_DEFAULTS, title: titleOf(d.slug), ...d },
+    section: { ...SECTION_DEFAULTS, title: titleOf(d.slug), ...d, facetTopics: facetValues(d.facetTopics ?? 3), facetYears: facetValues(d.facetYears ?? 3) },
     weight: weight * (0.85 + 0.3 * rng.float()),
     minItems: minItems ?? 3,
   }));
