@@ -37,6 +37,7 @@ export class FamilyPages {
     s.close("nav");
     s.a("/search", "Search", "site-header__search");
     s.close("header");
+    // A 404 page has no "same page" in the other versions.
     if (this.version && meta.bodyClass !== "page-404") this.versionMenu(s, this.version);
     s.open("main", "site-main", "content");
     if (meta.crumbs) breadcrumb(s, meta.crumbs, meta.title, this.crumbClass(meta));
@@ -254,6 +255,7 @@ export class FamilyPages {
     });
   }
 
+  /** Tabs to the item's page and each of its views; after the content, as MediaWiki's skin writes them. */
   private viewTabs(s: HtmlSink, section: number, n: number): void {
     const views = this.p.sections[section]!.views ?? [];
     linkList(s, [["Page", itemPath(this.p, section, n)], ...views.map((view) => [view, itemViewPath(this.p, section, n, view)] as const)], "item__views", "item__view");
