@@ -53,8 +53,8 @@ async function main(): Promise<void> {
   console.log("|---|---|");
   console.log(`| requests / runs finished | ${summary.requests} / ${summary.runsFinished} |`);
   console.log(`| worker CPU per request | ${summary.workerCpuMsPerRequest.toFixed(2)} ms |`);
-  console.log(`| worker RSS after ${settleSeconds / 60} min → end | ${mb(result.samples.find((s) => s.atSeconds >= settleSeconds)?.workerRssBytes ?? 0)} → ${mb(result.samples.at(-1)!.workerRssBytes)} MB (${pct(summary.workerRssGrowth)}) |`);
-  console.log(`| dashboard RSS growth after ${settleSeconds / 60} min | ${pct(summary.dashboardRssGrowth)} |`);
+  console.log(`| worker RSS after ${(settleSeconds / 60).toFixed(1)} min → end | ${mb(result.samples.find((s) => s.atSeconds >= settleSeconds)?.workerRssBytes ?? 0)} → ${mb(result.samples.at(-1)!.workerRssBytes)} MB (${pct(summary.workerRssGrowth)}) |`);
+  console.log(`| dashboard RSS growth after ${(settleSeconds / 60).toFixed(1)} min | ${pct(summary.dashboardRssGrowth)} |`);
   console.log(`| event-loop p99, worst sample (worker / dashboard) | ${summary.workerLoopP99MaxMs.toFixed(0)} / ${summary.dashboardLoopP99MaxMs.toFixed(0)} ms |`);
   console.log(`| open descriptors, most (worker / dashboard) | ${summary.workerFdsMax} / ${summary.dashboardFdsMax} |`);
   console.log(`| database size at the end | ${mb(summary.databaseBytes)} MB |`);
