@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import { apiFetch } from "@/components/hooks/api-fetch";
 import { formatInteger } from "@/lib/format";
 import type { FilePreview as Preview } from "@/lib/preview/preview-types";
@@ -8,7 +9,9 @@ import type { FilePreview as Preview } from "@/lib/preview/preview-types";
 /**
  * A collected file looked into: the first rows of a CSV or spreadsheet, a PDF's page count and
  * first lines, a JSON document's top-level structure; computed by the server from the stored
- * bytes (`GET …/targets/:targetId/preview`), or the reason it cannot be.
+ * bytes (`GET …/targets/:targetId/preview`), or the reason it cannot be. Opening it moves focus
+ * to its heading (it opens below the file list, far from the button a keyboard user pressed);
+ * closing it gives focus back to that button.
  */
 export function FilePreview({ crawlId, targetId, name, onClose }: { crawlId: number; targetId: number; name: string; onClose: () => void }) {
   const preview = useQuery({
@@ -17,11 +20,24 @@ export function FilePreview({ crawlId, targetId, name, onClose }: { crawlId: num
     retry: false,
     staleTime: Infinity,
   });
+  const heading = useRef<HTMLHeadingElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    heading.current?.focus();
+  }, []);
+  const close = () => {
+    const back = opener.current;
+    onClose();
+    if (back?.isConnected) back.focus();
+  };
   return (
     <section className="file-preview" aria-labelledby="file-preview-title" data-testid="file-preview">
       <div className="table-toolbar">
-        <h3 id="file-preview-title">Preview of {name}</h3>
-        <button type="button" className="button button-small" onClick={onClose}>
+        <h3 id="file-preview-title" tabIndex={-1} ref={heading}>
+          Preview of {name}
+        </h3>
+        <button type="button" className="button button-small" onClick={close}>
           Close preview
         </button>
       </div>

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { DateTime } from "@/components/ui/DateTime";
 import { StatusBadge } from "@/components/ui/StatusBadge";
 import { stripScheme } from "@/components/ui/format";
-import { formatDuration, formatInteger } from "@/lib/format";
+import { formatBytes, formatDuration, formatInteger } from "@/lib/format";
 import type { WorkerHealth, WorkerListItem } from "@/lib/store/queries/list-workers";
 import type { StorageSummary } from "@/lib/storage/storage-for";
 import { useWorkersQuery } from "./use-workers-query";
@@ -89,6 +89,7 @@ export function WorkersPage({
                 <th scope="col">State</th>
                 <th scope="col">Started</th>
                 <th scope="col">Last heartbeat</th>
+                <th scope="col">Load</th>
                 <th scope="col">Crawls</th>
               </tr>
             </thead>
@@ -116,6 +117,9 @@ export function WorkersPage({
                       {formatDuration(worker.heartbeatAgeMs)} ago
                     </time>
                   </td>
+                  <td data-label="Load" data-testid="worker-load">
+                    <WorkerLoadCell load={worker.load} />
+                  </td>
                   <td data-label="Crawls" className="cell-wide">
                     {worker.crawls.length === 0 ? (
                       <span className="hint">none</span>
@@ -142,5 +146,28 @@ export function WorkersPage({
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * What an operator reads to decide whether to add a worker: crawls held, pages per second, CPU
+ * (1 core = 100 %), memory and event-loop delay over the last heartbeat interval.
+ */
+function WorkerLoadCell({ load }: { load: WorkerListItem["load"] }) {
+  if (!load) return <span className="hint">–</span>;
+  const cpuPercent = Math.round(load.cpuCores * 100);
+  return (
+    <span className="worker-load">
+      <span data-testid="worker-load-crawls">{formatInteger(load.crawlsHeld)} {load.crawlsHeld === 1 ? "crawl" : "crawls"}</span> ·{" "}
+      <span data-testid="worker-load-pages">{load.pagesPerSecond.toFixed(1)} pages/s</span>
+      <br />
+      <span title="CPU time per second of wall time: 100 % is one core busy" data-testid="worker-load-cpu">
+        CPU {cpuPercent} %
+      </span>{" "}
+      · <span data-testid="worker-load-memory">{formatBytes(load.rssBytes)}</span> ·{" "}
+      <span title="99th percentile of the event loop's delay: above about 100 ms, crawls and heartbeats run late" data-testid="worker-load-loop">
+        loop p99 {Math.round(load.loopDelayP99Ms)} ms
+      </span>
+    </span>
   );
 }

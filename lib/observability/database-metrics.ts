@@ -25,6 +25,8 @@ export interface WorkerBeat {
   heartbeatAgeSeconds: number;
   /** "running", "unresponsive" (silent for a whole lease) or "stopping". */
   health: "running" | "unresponsive" | "stopping";
+  /** Its load at the last heartbeat (lib/worker/worker-load.ts); null before its first. */
+  load: { crawlsHeld: number; pagesPerSecond: number; cpuCores: number; rssBytes: number; loopDelayP99Ms: number } | null;
 }
 
 export interface DatabaseSnapshot {
@@ -57,7 +59,7 @@ export async function readDatabaseSnapshot(db: Db, { leaseMs, now = new Date() }
     }),
     db.crawl.findFirst({ where: { status: "queued" }, orderBy: { createdAt: "asc" }, select: { createdAt: true } }),
     db.webhookDelivery.groupBy({ by: ["state"], _count: { _all: true }, _sum: { attempts: true } }),
-    db.worker.findMany({ where: { state: { not: "stopped" } }, orderBy: [{ heartbeatAt: "desc" }, { id: "asc" }], take: MAX_WORKERS, select: { id: true, state: true, heartbeatAt: true } }),
+    db.worker.findMany({ where: { state: { not: "stopped" } }, orderBy: [{ heartbeatAt: "desc" }, { id: "asc" }], take: MAX_WORKERS, select: { id: true, state: true, heartbeatAt: true, loadSampledAt: true, crawlsHeld: true, pagesPerSecond: true, cpuCores: true, rssBytes: true, loopDelayP99Ms: true } }),
     // The events of the active crawls only (a subquery on the crawl's status, then the (crawlId, id) index), not the whole log.
     db.crawlEvent.count({ where: { kind: WAITING_EVENT_KIND, crawl: { status: { in: ["running", "paused"] } } } }),
     db.hostClock.count({ where: { blockedUntil: { gt: now } } }),
@@ -89,7 +91,8 @@ export async function readDatabaseSnapshot(db: Db, { leaseMs, now = new Date() }
     workers: workers.map((row) => {
       const ageMs = Math.max(0, now.getTime() - row.heartbeatAt.getTime());
       const health = row.state === "stopping" ? "stopping" : ageMs > leaseMs ? "unresponsive" : "running";
-      return { id: row.id, state: row.state, heartbeatAgeSeconds: ageMs / 1000, health };
+      const load = row.loadSampledAt === null ? null : { crawlsHeld: row.crawlsHeld, pagesPerSecond: row.pagesPerSecond, cpuCores: row.cpuCores, rssBytes: row.rssBytes, loopDelayP99Ms: row.loopDelayP99Ms };
+      return { id: row.id, state: row.state, heartbeatAgeSeconds: ageMs / 1000, health, load };
     }),
     rateLimitWaits,
     hostsRateLimited,

@@ -52,9 +52,22 @@ export function databaseRegistry(snapshot: DatabaseSnapshot, scrapeSeconds: numb
   const heartbeat = gauge("forage_worker_heartbeat_age_seconds", "Seconds since each worker's last heartbeat (workers not stopped)", ["worker"]);
   const health = gauge("forage_workers", "Workers not stopped, by health (running, unresponsive: silent for a whole lease, stopping)", ["health"]);
   const byHealth = { running: 0, unresponsive: 0, stopping: 0 };
+  const load = {
+    crawlsHeld: gauge("forage_worker_crawls_held", "Crawls each worker holds (running or paused), at its last heartbeat", ["worker"]),
+    pagesPerSecond: gauge("forage_worker_pages_per_second", "Pages each worker's crawls started per second over its last heartbeat interval", ["worker"]),
+    cpuCores: gauge("forage_worker_cpu_cores", "Each worker's CPU time per wall second over its last heartbeat interval (1 = one core)", ["worker"]),
+    rssBytes: gauge("forage_worker_resident_memory_bytes", "Each worker's resident memory at its last heartbeat", ["worker"]),
+    loopDelayP99Ms: gauge("forage_worker_event_loop_delay_p99_seconds", "99th percentile of each worker's event-loop delay over its last heartbeat interval", ["worker"]),
+  };
   for (const worker of snapshot.workers) {
     heartbeat.set({ worker: worker.id }, worker.heartbeatAgeSeconds);
     byHealth[worker.health] += 1;
+    if (!worker.load) continue;
+    load.crawlsHeld.set({ worker: worker.id }, worker.load.crawlsHeld);
+    load.pagesPerSecond.set({ worker: worker.id }, worker.load.pagesPerSecond);
+    load.cpuCores.set({ worker: worker.id }, worker.load.cpuCores);
+    load.rssBytes.set({ worker: worker.id }, worker.load.rssBytes);
+    load.loopDelayP99Ms.set({ worker: worker.id }, worker.load.loopDelayP99Ms / 1000);
   }
   for (const [name, count] of Object.entries(byHealth)) health.set({ health: name }, count);
 

@@ -171,6 +171,62 @@ function zipBody(bytes: number, seed: number, entries: Array<{ name: string; dat
   return out;
 }
 
+/** Spreadsheet rows of a worksheet, with their own row numbers (a file starts at any of them). */
+const sheetRows = () =>
+  lineBlock("xlsx-rows", (r, i) => {
+    const row = i + 1;
+    const text = (col: string, value: string) => `<c r="${col}${row}" t="inlineStr"><is><t>${value}</t></is></c>`;
+    const number = (col: string, value: string) => `<c r="${col}${row}"><v>${value}</v></c>`;
+    return `<row r="${row}">${number("A", String(i))}${text("B", r.pick(REGIONS))}${number("C", String(2000 + r.int(25)))}${number("D", (r.int(10_000_000) / 100).toFixed(2))}${text("E", r.pick(UNITS))}</row>\n`;
+  });
+
+const XLSX_PARTS: Array<{ name: string; data: string }> = [
+  {
+    name: "[Content_Types].xml",
+    data:
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>' +
+      '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+      '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+  },
+  {
+    name: "_rels/.rels",
+    data:
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+      '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+  },
+  {
+    name: "xl/workbook.xml",
+    data:
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" ' +
+      'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Data" sheetId="1" r:id="rId1"/></sheets></workbook>',
+  },
+  {
+    name: "xl/_rels/workbook.xml.rels",
+    data:
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+      '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+  },
+];
+const SHEET_ENTRY = "xl/worksheets/sheet1.xml";
+const SHEET_HEAD =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>\n' +
+  '<row r="1"><c r="A1" t="inlineStr"><is><t>id</t></is></c><c r="B1" t="inlineStr"><is><t>region</t></is></c><c r="C1" t="inlineStr"><is><t>year</t></is></c>' +
+  '<c r="D1" t="inlineStr"><is><t>value</t></is></c><c r="E1" t="inlineStr"><is><t>unit</t></is></c></row>\n';
+const SHEET_TAIL = "</sheetData></worksheet>\n";
+
+/**
+ * A real workbook (one sheet of rows under a header, so a preview shows a table) of exactly
+ * `bytes` when `bytes` leaves room for its parts: the sheet takes what the other parts leave.
+ */
+function xlsxBody(bytes: number, seed: number): Buffer {
+  const zipOverhead = (name: string) => 30 + 46 + 2 * Buffer.byteLength(name, "latin1");
+  const fixed = XLSX_PARTS.reduce((n, part) => n + zipOverhead(part.name) + part.data.length, 0) + zipOverhead(SHEET_ENTRY) + 22;
+  const sheetBytes = Math.max(SHEET_HEAD.length + SHEET_TAIL.length + 1, bytes - fixed);
+  const sheet = textBody(sheetBytes, seed, SHEET_HEAD, sheetRows(), SHEET_TAIL).toString("latin1");
+  return zipBody(bytes, seed, [...XLSX_PARTS, { name: SHEET_ENTRY, data: sheet }], Buffer.alloc(0));
+}
+
 const ODF_MIME = {
   ods: "application/vnd.oasis.opendocument.spreadsheet",
   odt: "application/vnd.oasis.opendocument.text",
@@ -237,6 +293,7 @@ export function fileBody(ref: FileRef): Buffer {
     case "zip":
       return zipBody(bytes, seed, [{ name: "data.csv" }], csvRows());
     case "xlsx":
+      return xlsxBody(bytes, seed);
     case "docx":
       return zipBody(bytes, seed, [{ name: "[Content_Types].xml" }], xmlRows());
     case "ods":

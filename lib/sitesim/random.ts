@@ -26,16 +26,6 @@ export function hash32(a: number, b = 0, c = 0, d = 0): number {
   return h;
 }
 
-/** FNV-1a over UTF-16 code units: turns names ("news", a shape) into hash inputs. */
-export function hashString(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
 /** mulberry32: tiny, fast, good enough for layout decisions (not for cryptography). */
 export class Rng {
   private state: number;

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { PassThrough, type Readable } from "node:stream";
+import { PassThrough, type Readable, type Writable } from "node:stream";
 import { LocalFolderStorage } from "./local-folder-storage";
 import { ObjectNotFoundError, type ByteRange, type ObjectStorage, type StoredObjectInfo } from "./object-storage";
 
@@ -29,6 +29,8 @@ export class GrowingObject {
   private published = 0;
   /** Parts uploaded since the last whole upload. */
   parts = 0;
+  /** Uploaded whole: the local file is gone and there is no tail left to publish. */
+  private whole = false;
   private chain: Promise<void> = Promise.resolve();
   /** Whether the local file already is the stored object (the local folder). */
   private readonly inPlace: boolean;
@@ -41,10 +43,15 @@ export class GrowingObject {
     this.inPlace = storage instanceof LocalFolderStorage && storage.pathOf(key) === path.resolve(localPath);
   }
 
-  /** Uploads what the file gained since the last call as one part (nothing for the local folder). */
+  /**
+   * Uploads what the file gained since the last call as one part (nothing for the local folder,
+   * nothing once the file was uploaded whole: a durable point that comes after the close has
+   * nothing to add, and the local file it would read is gone).
+   */
   publishTail(): Promise<void> {
     if (this.inPlace) return Promise.resolve();
     return this.enqueue(async () => {
+      if (this.whole) return;
       const size = (await fs.promises.stat(this.localPath)).size;
       if (size <= this.published) return;
       const handle = await fs.promises.open(this.localPath, "r");
@@ -68,6 +75,7 @@ export class GrowingObject {
       await this.storage.deletePrefix(this.key + PARTS);
       await fs.promises.rm(this.localPath, { force: true });
       this.parts = 0;
+      this.whole = true;
     });
   }
 
@@ -127,8 +135,10 @@ async function openFromParts(storage: ObjectStorage, key: string, range?: ByteRa
       if (part.offset > position) throw new Error(`${key}: a gap in its parts at byte ${position}`);
       const from = position - part.offset;
       const length = Math.min(part.bytes, end - part.offset) - from;
+      // Leaving the loop early (the reader went away) destroys the part's stream: an S3 body
+      // left unread would hold its connection until the socket times out.
       for await (const chunk of await storage.get(part.key, { offset: from, length })) {
-        if (!out.write(chunk)) await new Promise((resolve) => out.once("drain", resolve));
+        if (!(await writeOrGone(out, chunk as Buffer))) return;
       }
       position += length;
     }
@@ -136,6 +146,28 @@ async function openFromParts(storage: ObjectStorage, key: string, range?: ByteRa
     out.end();
   })().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
   return out;
+}
+
+/**
+ * Writes `chunk` and waits until `out` wants more; false when `out` is destroyed instead (its
+ * reader went away, so no `drain` will ever come).
+ */
+async function writeOrGone(out: Writable, chunk: Buffer): Promise<boolean> {
+  if (out.destroyed) return false;
+  if (out.write(chunk)) return true;
+  if (out.destroyed) return false;
+  return new Promise((resolve) => {
+    const settle = (wanted: boolean) => () => {
+      out.off("drain", onDrain);
+      out.off("close", onGone);
+      resolve(wanted);
+    };
+    const onDrain = settle(true);
+    const onGone = settle(false);
+    out.on("drain", onDrain);
+    // A stream destroyed with or without an error emits "close".
+    out.on("close", onGone);
+  });
 }
 
 /**

@@ -279,3 +279,18 @@ export class PostgresHostClock implements HostPoliteness {
     });
   }
 }
+
+/**
+ * Deletes the clock rows of hosts nobody has crawled for `idleMs`: not held (or a lapsed lease),
+ * no Retry-After still running, last request ended over `idleMs` ago. A later request to such a
+ * host inserts a fresh row, which is correct once `idleMs` exceeds any delay a crawl may ask
+ * for (a gap that old is due anyway). Without it the table keeps a row per host ever crawled.
+ * @returns how many rows went.
+ */
+export async function pruneIdleHostClocks(db: Db, idleMs: number): Promise<number> {
+  return db.$executeRaw`
+    DELETE FROM "HostClock"
+    WHERE ("holder" IS NULL OR "heldUntil" < ${NOW})
+      AND "blockedUntil" < ${NOW}
+      AND "lastEndAt" < ${NOW} - ${ms(idleMs)}`;
+}

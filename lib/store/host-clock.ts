@@ -1,7 +1,7 @@
 import type { DatabaseProvider } from "../config";
 import { HostPoliteness, type HostPoliteness as HostClock } from "../crawler/fetch/host-politeness";
 import { dialectOf } from "./dialect";
-import { PostgresHostClock } from "./host-clock-postgres";
+import { PostgresHostClock, pruneIdleHostClocks } from "./host-clock-postgres";
 import type { Db } from "./prisma-client";
 
 /**
@@ -11,4 +11,15 @@ import type { Db } from "./prisma-client";
  */
 export function createHostClock(db: Db, config: { databaseProvider: DatabaseProvider }, holderId: string): HostClock {
   return dialectOf(config).hostClock === "database" ? new PostgresHostClock(db, { holderId }) : new HostPoliteness();
+}
+
+/**
+ * A host's clock row is kept this long after its last request: longer than the largest delay a
+ * crawl may set (10 min), so a pruned host was due anyway.
+ */
+export const HOST_CLOCK_IDLE_MS = 60 * 60_000;
+
+/** Removes the database clock rows of hosts idle for an hour (PostgreSQL; SQLite's clock lives in memory). */
+export async function pruneHostClocks(db: Db, config: { databaseProvider: DatabaseProvider }): Promise<number> {
+  return dialectOf(config).hostClock === "database" ? pruneIdleHostClocks(db, HOST_CLOCK_IDLE_MS) : 0;
 }

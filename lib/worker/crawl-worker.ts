@@ -2,7 +2,7 @@ import os from "node:os";
 import type { ForageConfig } from "../config";
 import { crawlConfigSchema, settingFieldErrors, withParamsAddedLater } from "../crawl-config";
 import type { HostPoliteness, HostWait } from "../crawler/fetch/host-politeness";
-import { createHostClock } from "../store/host-clock";
+import { createHostClock, pruneHostClocks } from "../store/host-clock";
 import { prepareStoredReplay, type StoredReplayParts } from "./stored-replay";
 import { runStoredCrawl } from "./run-stored-crawl";
 import type { Db } from "../store/prisma-client";
@@ -11,6 +11,7 @@ import { WAITING_EVENT_KIND } from "../store/queries/get-crawl";
 import { checkpointRequests, deleteCheckpoint, deleteOverCheckpoints } from "../store/checkpoint-store";
 import { LeaseLostError } from "../store/crawl-batch";
 import { HARVEST_TICK_MS, HarvestTicker } from "../harvest/harvest-ticker";
+import { WorkerLoadSampler } from "./worker-load";
 import { claimExpiredCrawl, claimNextCrawl, failExpiredLeases, heartbeatLeases, releaseLease } from "./leases";
 import { storageLabel } from "../storage/storage-for";
 import { StepWatch, type SlowStep } from "../crawler/step-watch";
@@ -85,6 +86,8 @@ export class CrawlWorker {
   private timers: NodeJS.Timeout[] = [];
   /** Kept until the very end of a shutdown: draining crawls must keep their leases. */
   private heartbeatTimer: NodeJS.Timeout | null = null;
+  /** Created at start, sampled with each heartbeat. */
+  private load: WorkerLoadSampler | null = null;
   private stopping = false;
   private polling = false;
 
@@ -114,6 +117,7 @@ export class CrawlWorker {
       create: { id: this.id, hostname: os.hostname(), pid: process.pid, storage: storageLabel(this.forage.storage) },
       update: { pid: process.pid, startedAt: new Date(), heartbeatAt: new Date(), state: "running", storage: storageLabel(this.forage.storage) },
     });
+    this.load = new WorkerLoadSampler();
     this.timers.push(setInterval(() => void this.poll(), this.options.pollMs));
     this.heartbeatTimer = setInterval(() => void this.heartbeat(), Math.max(250, this.options.leaseMs / 2));
     this.timers.push(setInterval(() => void this.pollControls(), this.options.controlPollMs));
@@ -152,7 +156,8 @@ export class CrawlWorker {
     await Promise.race([drained(), timeout(5_000)]);
     if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
     this.heartbeatTimer = null;
-    await this.db.worker.update({ where: { id: this.id }, data: { state: "stopped", heartbeatAt: new Date() } }).catch(() => undefined);
+    this.load?.stop();
+    await this.db.worker.update({ where: { id: this.id }, data: { state: "stopped", heartbeatAt: new Date(), crawlsHeld: 0, pagesPerSecond: 0 } }).catch(() => undefined);
     this.log.info("worker stopped");
   }
 
@@ -160,10 +165,12 @@ export class CrawlWorker {
     if (this.polling || this.stopping) return;
     this.polling = true;
     try {
-      await failExpiredLeases(this.db);
+      // Not the crawls running here: after a stall longer than the lease, this poll may come
+      // before the heartbeat that renews them, and this worker would fail or restart its own crawl.
+      await failExpiredLeases(this.db, this.activeCrawlIds());
       while (!this.stopping && this.active.size < this.options.maxConcurrentCrawls) {
         // Crawls of a dead worker first: they were running before anything queued.
-        const expired = await claimExpiredCrawl(this.db, this.id, this.options.leaseMs);
+        const expired = await claimExpiredCrawl(this.db, this.id, this.options.leaseMs, this.activeCrawlIds());
         if (expired) {
           crawlLog(this.log, expired.id).info({ status: expired.status }, "crawl claimed after its holder's lease expired: resuming from its checkpoint");
           await this.launch(expired.id, expired.status === "paused");
@@ -226,7 +233,10 @@ export class CrawlWorker {
         signal: crawl.abort.signal,
         drainSignal: crawl.drain.signal,
         live: () => crawl.live,
-        beforePage: () => this.waitWhilePaused(crawl),
+        beforePage: () => {
+          this.load?.pageStarted();
+          return this.waitWhilePaused(crawl);
+        },
         stepWatch: new StepWatch({
           limitMs: this.options.maxStepMs,
           onSlowStep: (slow) => this.pauseSlowCrawl(crawl, slow),
@@ -411,14 +421,19 @@ export class CrawlWorker {
     });
   }
 
+  /** Housekeeping every few minutes: checkpoints of crawls that are over, clock rows of idle hosts. */
   private async sweepCheckpoints(): Promise<void> {
     await deleteOverCheckpoints(this.db).catch((error) => {
       this.log.error({ err: error }, "checkpoint sweep failed");
     });
+    await pruneHostClocks(this.db, this.forage).catch((error) => {
+      this.log.error({ err: error }, "pruning idle hosts' clock rows failed");
+    });
   }
 
   private async heartbeat(): Promise<void> {
-    await heartbeatLeases(this.db, this.id, this.activeCrawlIds(), this.options.leaseMs).catch((error) => {
+    const crawlIds = this.activeCrawlIds();
+    await heartbeatLeases(this.db, this.id, crawlIds, this.options.leaseMs, this.load?.sample(crawlIds.length)).catch((error) => {
       this.log.error({ err: error }, "heartbeat failed: the worker's leases may lapse");
     });
   }

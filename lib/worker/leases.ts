@@ -1,4 +1,5 @@
 import os from "node:os";
+import type { WorkerLoad } from "./worker-load";
 import type { Db } from "../store/prisma-client";
 
 /**
@@ -21,10 +22,13 @@ export async function claimNextCrawl(db: Db, workerId: string, leaseMs: number):
   return null;
 }
 
-/** Extends the leases of the crawls this worker runs (paused ones included: it holds them in memory). */
-export async function heartbeatLeases(db: Db, workerId: string, crawlIds: number[], leaseMs: number): Promise<void> {
+/**
+ * Extends the leases of the crawls this worker runs (paused ones included: it holds them in
+ * memory), and records the worker's load with its heartbeat.
+ */
+export async function heartbeatLeases(db: Db, workerId: string, crawlIds: number[], leaseMs: number, load?: WorkerLoad): Promise<void> {
   const now = new Date();
-  await db.worker.update({ where: { id: workerId }, data: { heartbeatAt: now } });
+  await db.worker.update({ where: { id: workerId }, data: { heartbeatAt: now, ...(load ? { ...load, loadSampledAt: now } : {}) } });
   if (crawlIds.length === 0) return;
   await db.crawl.updateMany({
     where: { id: { in: crawlIds }, workerId },
@@ -41,13 +45,25 @@ export async function releaseLease(db: Db, crawlId: number, workerId: string): P
  * checkpoint to resume from: the oldest such crawl, with the same conditional-update claim as
  * {@link claimNextCrawl} (the row must still be expired and in the status read). A paused crawl
  * stays paused: the claimer restores it and holds it in memory until the user resumes it.
- * Replays are never taken (a worker would crawl the live site). Returns null when none waits.
+ * Replays are never taken (a worker would crawl the live site), nor the crawls in `runningHere`
+ * (see {@link failExpiredLeases}). Returns null when none waits.
  */
-export async function claimExpiredCrawl(db: Db, workerId: string, leaseMs: number): Promise<{ id: number; status: "running" | "paused" } | null> {
+export async function claimExpiredCrawl(
+  db: Db,
+  workerId: string,
+  leaseMs: number,
+  runningHere: readonly number[] = [],
+): Promise<{ id: number; status: "running" | "paused" } | null> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const now = new Date();
     const candidate = await db.crawl.findFirst({
-      where: { status: { in: ["running", "paused"] }, leaseExpiresAt: { lt: now }, replayOfCrawlId: null, checkpoint: { isNot: null } },
+      where: {
+        id: { notIn: [...runningHere] },
+        status: { in: ["running", "paused"] },
+        leaseExpiresAt: { lt: now },
+        replayOfCrawlId: null,
+        checkpoint: { isNot: null },
+      },
       orderBy: [{ leaseExpiresAt: "asc" }, { id: "asc" }],
       select: { id: true, status: true, workerId: true },
     });
@@ -65,11 +81,13 @@ export async function claimExpiredCrawl(db: Db, workerId: string, leaseMs: numbe
  * Crawls whose worker died (lease expired while running or paused) and that have no checkpoint
  * to resume from (it died before the first one, or the run wrote none): their state is gone,
  * so they are marked failed with the cause. Those with a checkpoint are resumed instead
- * ({@link claimExpiredCrawl}).
+ * ({@link claimExpiredCrawl}). `runningHere`: the crawls the calling worker is running. Their
+ * lease lapsed only because its heartbeat came late (its event loop held up longer than the
+ * lease, on a loaded machine); it is alive and renews them at its next heartbeat.
  */
-export async function failExpiredLeases(db: Db): Promise<number> {
+export async function failExpiredLeases(db: Db, runningHere: readonly number[] = []): Promise<number> {
   const result = await db.crawl.updateMany({
-    where: { status: { in: ["running", "paused"] }, leaseExpiresAt: { lt: new Date() }, checkpoint: { is: null } },
+    where: { id: { notIn: [...runningHere] }, status: { in: ["running", "paused"] }, leaseExpiresAt: { lt: new Date() }, checkpoint: { is: null } },
     data: {
       status: "failed",
       stopReason: "failed",

@@ -15,7 +15,8 @@ import os from "node:os";
 import path from "node:path";
 import { loadConfig } from "../../lib/config";
 import { applyMigrations } from "../../lib/store/migrations";
-import { freePort, startNodeProcess, waitForHttp } from "../helpers/processes";
+import { freePort } from "../helpers/ports";
+import { startNodeProcess, waitForHttp } from "../helpers/processes";
 
 function arg(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);

@@ -14,23 +14,19 @@
  *    requests, the worker's CPU (user + system) per request, peak RSS (VmHWM).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { loadConfig, type ForageConfig } from "../../lib/config";
 import { parseCrawlConfig } from "../../lib/crawl-config";
 import { buildSite, startSiteServer, type RunningSite } from "../../lib/sitesim";
-import { ensureMigrated, openDatabase } from "../../lib/store";
 import { insertCrawl } from "../../lib/store/insert-crawl";
 import type { Db } from "../../lib/store/prisma-client";
 import { PROJECT_ROOT } from "../../lib/store/migrations";
+import { procStats, scratchDatabase, type ProcStats, type Scratch } from "./bench-process";
 
 const BIN = path.join(PROJECT_ROOT, "bin/forage.mjs");
 const SELF = path.join(PROJECT_ROOT, "test/bench/many-crawls.ts");
 const PORT_BASE = 41_000;
 /** robots.txt, this long, the root page, this long, a HEAD typing its first link, this long again: the RSS is read in the third wait. */
 const WAITING_DELAY_MS = 10_000;
-const TICKS_PER_SECOND = 100; // USER_HZ of /proc/<pid>/stat on Linux
 
 function option(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
@@ -80,56 +76,6 @@ async function startSites(count: number, processes: number): Promise<ChildProces
   return children;
 }
 
-interface ProcStats {
-  cpuMs: number;
-  rssBytes: number;
-  peakRssBytes: number;
-}
-
-function procStats(pid: number): ProcStats {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15)
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) * 1024;
-  return { cpuMs: (ticks * 1000) / TICKS_PER_SECOND, rssBytes: kb("VmRSS"), peakRssBytes: kb("VmHWM") };
-}
-
-interface Scratch {
-  forage: ForageConfig;
-  db: Db;
-  env: Record<string, string>;
-  dispose(): Promise<void>;
-}
-
-/** A fresh database: a temp SQLite file, or the scratch PostgreSQL database emptied. */
-async function scratchDatabase(databaseUrl: string | undefined): Promise<Scratch> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "forage-many-"));
-  const env = {
-    DATABASE_URL: databaseUrl ?? `file:${path.join(dir, "bench.db")}`,
-    FORAGE_DATA_DIR: dir,
-    FORAGE_PRIVATE_NETWORKS: "127.0.0.0/8",
-  };
-  const forage = loadConfig(env);
-  await ensureMigrated(forage, { apply: true });
-  const db = await openDatabase(forage);
-  if (databaseUrl) {
-    // A scratch database: every crawl of an earlier run goes (rows cascade from Crawl).
-    await db.crawl.deleteMany({});
-    await db.hostClock.deleteMany({}).catch(() => undefined);
-    await db.worker.deleteMany({});
-  }
-  return {
-    forage,
-    db,
-    env,
-    async dispose() {
-      await db.$disconnect();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 async function queueCrawls(db: Db, count: number, requests: number, delayMs: number): Promise<void> {
   for (let index = 0; index < count; index++) {
     const config = parseCrawlConfig({
@@ -170,7 +116,7 @@ async function stopWorker(worker: ChildProcess, signal: NodeJS.Signals): Promise
 
 /** RSS of a waiting crawl: N crawls held by their 10 s politeness delay after their first page. */
 async function measureWaiting(count: number, databaseUrl: string | undefined): Promise<{ idleRss: number; waitingRss: number }> {
-  const scratch = await scratchDatabase(databaseUrl);
+  const scratch = await scratchDatabase(databaseUrl, "forage-many-");
   const worker = startWorker(scratch, count, []);
   try {
     await waitReady(worker);
@@ -205,7 +151,7 @@ interface RunResult {
 }
 
 async function measureRun(count: number, requests: number, delayMs: number, databaseUrl: string | undefined, cpuProfDir: string | undefined): Promise<RunResult> {
-  const scratch = await scratchDatabase(databaseUrl);
+  const scratch = await scratchDatabase(databaseUrl, "forage-many-");
   const flags = cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(cpuProfDir)}`] : [];
   const worker = startWorker(scratch, count, flags);
   let last: ProcStats | null = null;

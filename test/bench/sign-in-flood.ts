@@ -21,7 +21,8 @@ import { Agent, request } from "undici";
 import { loadConfig } from "../../lib/config";
 import { openDatabase } from "../../lib/store";
 import { applyMigrations } from "../../lib/store/migrations";
-import { freePort, startNodeProcess, waitForHttp } from "../helpers/processes";
+import { freePort } from "../helpers/ports";
+import { startNodeProcess, waitForHttp } from "../helpers/processes";
 import { createTestAccount } from "../helpers/test-accounts";
 
 function arg(name: string, fallback: string): string {

@@ -19,7 +19,7 @@ import { runStoredCrawl } from "../../lib/worker/run-stored-crawl";
 import { SIM_TARGET_MIME_TYPES } from "../../lib/sitesim";
 import { ensureMigrated, openDatabase } from "../../lib/store";
 import { insertCrawl } from "../../lib/store/insert-crawl";
-import { freePort } from "../helpers/processes";
+import { freePort } from "../helpers/ports";
 import { PROJECT_ROOT } from "../helpers/paths";
 
 function arg(name: string, fallback: string): string {

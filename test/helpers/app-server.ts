@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { PROJECT_ROOT } from "./paths";
 import type { BrowserContextOptions } from "playwright-core";
-import { freePort, startNodeProcess, waitForHttp, type ManagedProcess } from "./processes";
+import { freePort } from "./ports";
+import { startNodeProcess, waitForHttp, type ManagedProcess } from "./processes";
 import { createTestAccount, type TestAccount } from "./test-accounts";
 import type { TestDatabase } from "./test-database";
 

@@ -11,6 +11,7 @@ import { MemorySink } from "../../lib/crawler/engine/memory-sink";
 import type { CrawlCounters, CrawlEnd, RequestRow } from "../../lib/crawler/engine/types";
 import { HostPoliteness } from "../../lib/crawler/fetch/host-politeness";
 import { SIM_TARGET_MIME_TYPES, type SimulatedSite } from "../../lib/sitesim";
+import { listenOnFreePort } from "./ports";
 
 /** One request as the server saw it. */
 export interface LoggedRequest {
@@ -56,7 +57,7 @@ export async function startTestSite(handler: Handler): Promise<TestSite> {
   server.keepAliveTimeout = 5_000;
   let connections = 0;
   server.on("connection", () => void (connections += 1));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await listenOnFreePort(server);
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     origin,

@@ -1,18 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
 import { PROJECT_ROOT } from "./paths";
 
-/** A free TCP port on 127.0.0.1 (bind to 0, read it, release it). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
+/** Ports come from one module (./ports); re-exported here for the tests that start processes. */
+export { freePort } from "./ports";
 
 export interface ManagedProcess {
   child: ChildProcess;
@@ -66,6 +56,10 @@ export async function waitForHttp(url: string, process: ManagedProcess, timeoutM
 
 /** Kills a process as a crash would (SIGKILL: no handler runs) and waits until it is gone. */
 export async function kill9(process: ManagedProcess): Promise<void> {
+  // A process that already exited emits no second "exit": waiting for one would never end.
+  if (process.child.exitCode !== null || process.child.signalCode !== null) {
+    throw new Error(`process exited before it could be killed (${process.child.exitCode ?? process.child.signalCode}):\n${process.output()}`);
+  }
   const exited = new Promise((resolve) => process.child.once("exit", resolve));
   process.child.kill("SIGKILL");
   await exited;

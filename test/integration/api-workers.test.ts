@@ -53,12 +53,22 @@ describe("GET /api/workers", () => {
     const live = during[0]!;
     expect(live).toMatchObject({ pid: worker.child.pid, crawls: [{ id, status: "running", rootUrl: site.rootUrl }] });
     expect(live.heartbeatAgeMs).toBeLessThan(4_000);
-    expect(during[1]).toMatchObject({ hostname: "machine-b", pid: 4242, crawls: [] });
+    expect(during[1]).toMatchObject({ hostname: "machine-b", pid: 4242, crawls: [], load: null });
     expect(during[1]!.heartbeatAgeMs).toBeGreaterThanOrEqual(120_000);
+
+    // Its load arrives with a heartbeat (every half lease): the crawl it holds, pages it started,
+    // and the process's own CPU and memory.
+    const loaded = await pollUntil("a heartbeat with the crawl's pages", listWorkers, (workers) => (workers[0]?.load?.crawlsHeld ?? 0) === 1 && (workers[0]?.load?.pagesPerSecond ?? 0) > 0, { timeoutMs: 20_000, pollMs: 100, context: logs });
+    const load = loaded[0]!.load!;
+    expect(load.rssBytes).toBeGreaterThan(20 * 1024 * 1024);
+    expect(load.cpuCores).toBeGreaterThan(0);
+    expect(load.cpuCores).toBeLessThan(4);
+    expect(load.pagesPerSecond).toBeLessThan(6 / 0.4);
+    expect(load.loopDelayP99Ms).toBeGreaterThanOrEqual(0);
 
     await worker.stop();
     const after = await listWorkers();
-    expect(after.find((w) => w.id === "live-worker")).toMatchObject({ health: "stopped", crawls: [] });
+    expect(after.find((w) => w.id === "live-worker")).toMatchObject({ health: "stopped", crawls: [], load: null });
   });
 
   it("refuses a request without credentials", async () => {

@@ -7,13 +7,14 @@ import { describe, expect, it } from "vitest";
 import { DATA_FILES_MIME_TYPES } from "../../lib/crawler/defaults";
 import { buildSite, requestsToFraction } from "../../lib/sitesim";
 import { runForageCli } from "../helpers/forage-cli";
+import { freePort } from "../helpers/ports";
 
 const forage = (args: string[]) => runForageCli(args);
 
 describe("forage bench", () => {
   it("prints one row per strategy (sb-paper included), OMNISCIENT and the site's reference BFS", async () => {
     const truth = buildSite({ shape: "open-data-portal", seed: 2, size: "tiny" }).groundTruth();
-    const portBase = 41_000 + Math.floor(Math.random() * 20_000);
+    const portBase = await freePort(); // one shape: its site listens on the base port
     const run = await forage(["bench", "--shapes", "open-data-portal", "--size", "tiny", "--seed", "2", "--strategies", "sb,sb-paper", "--port-base", String(portBase)]);
     expect(run.stderr).toContain("open-data-portal");
     expect(run.code).toBe(0);
@@ -34,7 +35,7 @@ describe("forage bench", () => {
   });
 
   it("with --seeds prints one table per seed, then each strategy's ratios per seed and their mean", async () => {
-    const portBase = 41_000 + Math.floor(Math.random() * 20_000);
+    const portBase = await freePort(); // one shape: its site listens on the base port
     const run = await forage(["bench", "--shapes", "ministry-portal", "--size", "tiny", "--seeds", "1,2", "--strategies", "sb", "--port-base", String(portBase)]);
     expect(run.code).toBe(0);
     const [seed1, seed2, means] = run.stdout.split(/^(?:Seed \d+|Means over seeds 1, 2).*$/m).slice(1);
@@ -56,7 +57,7 @@ describe("forage bench", () => {
     const dataFiles = truth.targets.filter((target) => DATA_FILES_MIME_TYPES.includes(target.mime));
     expect(dataFiles.length).toBeGreaterThan(10);
     expect(dataFiles.length).toBeLessThan(truth.targets.length); // the site also holds PDFs
-    const portBase = 41_000 + Math.floor(Math.random() * 20_000);
+    const portBase = await freePort(); // one shape: its site listens on the base port
     const run = await forage(["bench", "--shapes", "open-data-portal", "--size", "tiny", "--seed", "2", "--strategies", "sb", "--target-mime", "data-files", "--port-base", String(portBase)]);
     expect(run.code).toBe(0);
     const rows = run.stdout.split("\n").filter((line) => line.startsWith("| open-data-portal |")).map((line) => line.split("|").map((cell) => cell.trim()));

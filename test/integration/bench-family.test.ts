@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { buildSite, computeSiteFloor, familySiteSize } from "../../lib/sitesim";
 import type { FamilySeedRow } from "../../lib/bench/family-bench";
 import { runForageCli } from "../helpers/forage-cli";
+import { freePortRange } from "../helpers/ports";
 
 describe("forage bench --family", () => {
   it("crawls the validation seeds and prints each strategy's distribution, the BFS reference and the floor; --json keeps the per-seed rows", async () => {
@@ -18,7 +19,7 @@ describe("forage bench --family", () => {
     const floor = computeSiteFloor(site);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "forage-family-"));
     const json = path.join(dir, "family.json");
-    const portBase = 20_000 + Math.floor(Math.random() * 30_000);
+    const portBase = await freePortRange(3); // seed s's site listens on port-base + s
     try {
       const run = await runForageCli(["bench", "--family", "2", "--strategies", "bfs", "--json", json, "--port-base", String(portBase)]);
       expect(run.code, run.stderr).toBe(0);

@@ -12,6 +12,7 @@ import { createCrawlEngine } from "../../lib/crawler/engine/create-engine";
 import { MemorySink } from "../../lib/crawler/engine/memory-sink";
 import { HostPoliteness } from "../../lib/crawler/fetch/host-politeness";
 import { page, testCrawlConfig } from "../helpers/crawl-fixtures";
+import { listenOnFreePort } from "../helpers/ports";
 
 const SITES = 8;
 const DELAY_MS = 300;
@@ -81,7 +82,7 @@ async function startSites(count: number, robotsTxt = ROBOTS_TXT, retryAfter = "0
   for (let i = 0; i < count; i++) {
     const arrivals: Arrival[] = [];
     const server = http.createServer(handler(arrivals, () => sites[(i + 1) % count]!.origin, robotsTxt, retryAfter));
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    await listenOnFreePort(server);
     sites.push({ origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, arrivals, server });
   }
   return sites;

@@ -126,9 +126,9 @@ describe("runStoredCrawl on a simulated site", () => {
     const sim = buildSite({ shape: "open-data-portal", seed: 2, size: "tiny" });
     const running = await startSiteServer(sim);
     try {
-      const crawlId = await storedCrawl({ rootUrl: running.rootUrl, strategy: "bfs", budget: { requests: 150 } });
+      const crawlId = await storedCrawl({ rootUrl: running.rootUrl, strategy: "bfs", budget: { requests: 300 } });
       const crawl = await t.db.crawl.findUniqueOrThrow({ where: { id: crawlId } });
-      expect(crawl).toMatchObject({ status: "finished", stopReason: "budget-requests", requestsCount: 150 });
+      expect(crawl).toMatchObject({ status: "finished", stopReason: "budget-requests", requestsCount: 300 });
       const targets = await t.db.target.findMany({ where: { crawlId } });
       expect(targets.length).toBeGreaterThan(5);
       expect(targets).toHaveLength(crawl.targetsCount);
@@ -138,7 +138,7 @@ describe("runStoredCrawl on a simulated site", () => {
         expect(row.sha256, row.url).toBe(sha256(served));
         expect(fs.statSync(path.join(t.config.dataDir, row.storagePath)).size).toBe(served.length);
       }
-      expect(await t.db.crawlRequest.count({ where: { crawlId, seq: { gt: 0 } } })).toBe(150);
+      expect(await t.db.crawlRequest.count({ where: { crawlId, seq: { gt: 0 } } })).toBe(300);
       expect(await t.db.tagPathGroup.count({ where: { crawlId } })).toBe(0); // bfs has no groups
     } finally {
       await running.close();

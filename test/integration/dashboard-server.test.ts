@@ -8,6 +8,7 @@ import { Agent, request } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDashboardServer, type DashboardServer } from "../../lib/server/dashboard-server";
 import type { SignInHoldOptions } from "../../lib/server/sign-in-hold";
+import { listenOnFreePort } from "../helpers/ports";
 
 interface Seen {
   url: string;
@@ -38,7 +39,7 @@ async function serve(options: { trustedProxies?: string[]; hold?: Partial<SignIn
     res.end("ok");
   };
   running = createDashboardServer({ trustedProxies: options.trustedProxies ?? [], handle, hold: options.hold });
-  await new Promise<void>((resolve) => running!.server.listen(0, "127.0.0.1", resolve));
+  await listenOnFreePort(running!.server);
   const base = `http://127.0.0.1:${(running.server.address() as AddressInfo).port}`;
   return { base, seen, mostInside: () => mostInside };
 }

@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runForageCli } from "../helpers/forage-cli";
+import { listenOnFreePort } from "../helpers/ports";
 
 interface Site {
   url: string;
@@ -30,7 +31,7 @@ async function serve(routes: (url: string) => Record<string, Answer>): Promise<S
     response.writeHead(answer.status ?? 200, { "content-type": answer.type ?? "text/html; charset=utf-8", ...answer.headers });
     response.end(answer.body);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await listenOnFreePort(server);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   table = routes(url);
   return { url, hits, close: () => new Promise((resolve) => server.close(() => resolve())) };

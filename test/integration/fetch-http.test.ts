@@ -4,6 +4,7 @@ import { Writable } from "node:stream";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_USER_AGENT, type FetchRequest, HttpFetcher } from "../../lib/crawler/fetch";
+import { listenOnFreePort } from "../helpers/ports";
 
 const events: string[] = [];
 const seenHeaders: http.IncomingHttpHeaders[] = [];
@@ -66,7 +67,7 @@ function get(path: string, extra: Partial<FetchRequest> = {}) {
 
 beforeAll(async () => {
   server = http.createServer((req, res) => (routes[req.url ?? ""] ?? ((_q, r) => r.writeHead(404).end()))(req, res));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await listenOnFreePort(server);
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import dc from "node:diagnostics_channel";
 import type { LookupAddress } from "node:dns";
 import http from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import type { Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCrawlConfig } from "../../lib/crawl-config";
 import { createCrawlEngine } from "../../lib/crawler/engine/create-engine";
@@ -17,6 +17,7 @@ import {
   PrivateNetworkRefusedError,
   UnsupportedSchemeError,
 } from "../../lib/crawler/fetch";
+import { listenOnFreePort } from "../helpers/ports";
 
 /** Every TCP connection attempt of this process ("ip:port"), whoever makes it: what "nothing connects there" is checked on. */
 const attempts: string[] = [];
@@ -53,8 +54,7 @@ beforeAll(async () => {
     }
     res.end("ok");
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
+  port = await listenOnFreePort(server);
   origin = `http://127.0.0.1:${port}`;
 });
 afterAll(async () => {

@@ -13,6 +13,7 @@ import {
   retryPolicySchema,
   shouldRetry,
 } from "../../lib/crawler/fetch";
+import { freePort, listenOnFreePort } from "../helpers/ports";
 
 /** Per-path count of requests; `/flaky-N` fails N times with the status in the query. */
 const counts = new Map<string, number>();
@@ -36,7 +37,7 @@ beforeAll(async () => {
     if (url.pathname === "/reset") return void req.socket.destroy();
     res.writeHead(200, { "content-type": "text/html" }).end("ok");
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await listenOnFreePort(server);
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
@@ -88,10 +89,7 @@ describe("retries", () => {
   it("retries network errors (connection reset, refused) then gives up", async () => {
     const reset = await fetchWithRetry(fetcher, request("/reset"), { policy: { ...policy, maxRetries: 1 } });
     expect(reset.attempts.map((a) => a.error?.code)).toEqual(["connection-reset", "connection-reset"]);
-    const closed = http.createServer();
-    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
-    const deadPort = (closed.address() as AddressInfo).port;
-    await new Promise((resolve) => closed.close(resolve));
+    const deadPort = await freePort(); // nothing listens there
     const refused = await fetchWithRetry(
       fetcher,
       { ...request("/"), url: `http://127.0.0.1:${deadPort}/` },
@@ -112,7 +110,7 @@ describe("retries", () => {
   it("does not retry a response that is not HTTP", async () => {
     const sockets: net.Socket[] = [];
     const garbage = net.createServer((socket) => void sockets.push(socket.end("SSH-2.0-OpenSSH\r\n\r\n")));
-    await new Promise<void>((resolve) => garbage.listen(0, "127.0.0.1", resolve));
+    await listenOnFreePort(garbage);
     const url = `http://127.0.0.1:${(garbage.address() as AddressInfo).port}/`;
     const { attempts } = await fetchWithRetry(fetcher, { ...request("/"), url }, { policy });
     garbage.close();

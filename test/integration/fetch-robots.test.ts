@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type FetchResult, HttpFetcher, RobotsCache, robotsFetchFor } from "../../lib/crawler/fetch";
+import { freePort, listenOnFreePort } from "../helpers/ports";
 
 /** Each "site" is its own server on 127.0.0.1, so its own origin (port). */
 const ROBOTS = `User-agent: *
@@ -47,7 +48,7 @@ const url = (site: keyof typeof sites, path: string) => origins[site] + path;
 beforeAll(async () => {
   for (const [name, handler] of Object.entries(sites)) {
     const server = http.createServer(handler);
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    await listenOnFreePort(server);
     servers.push(server);
     origins[name] = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   }
@@ -102,10 +103,7 @@ describe("RobotsCache", () => {
   });
 
   it("disallows everything when the host is unreachable", async () => {
-    const closed = http.createServer();
-    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
-    const deadPort = (closed.address() as AddressInfo).port;
-    await new Promise((resolve) => closed.close(resolve));
+    const deadPort = await freePort(); // nothing listens there
     const rules = await robots().rulesFor(`http://127.0.0.1:${deadPort}/page`);
     expect(rules).toMatchObject({ status: "disallow-all", reason: "unreachable: connection-refused" });
     expect(rules.isAllowed(`http://127.0.0.1:${deadPort}/page`)).toBe(false);

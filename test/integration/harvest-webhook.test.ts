@@ -5,7 +5,6 @@
  * dead one's delivery, and refused when the network policy does not allow the receiver.
  */
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HostPoliteness } from "../../lib/crawler/fetch/host-politeness";
 import { runStoredCrawl } from "../../lib/worker/run-stored-crawl";
@@ -18,6 +17,7 @@ import { startEvolvingSite, type RunningEvolvingSite } from "../../lib/sitesim/e
 import { createCrawl } from "../../lib/store/commands/create-crawl";
 import { createHarvest } from "../../lib/harvest";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+import { listenOnFreePort } from "../helpers/ports";
 
 interface Received {
   headers: http.IncomingHttpHeaders;
@@ -37,8 +37,7 @@ async function startReceiver(statuses: number[]): Promise<{ url: string; receive
       res.end("ok");
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnFreePort(server);
   return { url: `http://127.0.0.1:${port}/hooks/forage`, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 

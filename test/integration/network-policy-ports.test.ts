@@ -18,8 +18,9 @@ import { createCrawl } from "../../lib/store/commands/create-crawl";
 import { saveNetworkPolicy } from "../../lib/store/commands/save-network-policy";
 import { getServerPrivateNetworks } from "../../lib/store/queries/get-network-policy";
 import { runStoredCrawl } from "../../lib/worker/run-stored-crawl";
-import { freePort } from "../helpers/processes";
+import { freePort } from "../helpers/ports";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+import { listenOnFreePort } from "../helpers/ports";
 
 /** Every TCP connection attempt of this process ("ip:port"). */
 const attempts: string[] = [];
@@ -36,7 +37,7 @@ let listeningHits = 0;
 
 async function listen(handler: http.RequestListener): Promise<[http.Server, number]> {
   const server = http.createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await listenOnFreePort(server);
   return [server, (server.address() as AddressInfo).port];
 }
 

@@ -13,8 +13,11 @@ import {
   openGrowingObject,
   readGrowingObject,
   S3Storage,
+  type ByteRange,
   type ObjectStorage,
 } from "../../lib/storage";
+import { partKey } from "../../lib/storage/growing-object";
+import { pollUntil } from "../helpers/poll-until";
 import { s3StorageConfig, startS3Server, type TestS3Server } from "../helpers/s3-server";
 
 // One contract, two implementations: the local folder and an S3-compatible server (s3rver on 127.0.0.1).
@@ -102,6 +105,50 @@ describe.each(implementations)("object storage contract: %s", (_name, make) => {
     expect(await text(await openGrowingObject(storage, "crawls/4/warc/open.warc.gz"))).toBe("first-second-third");
     expect(await storage.list("crawls/4")).toEqual([{ key: "crawls/4/warc/open.warc.gz", bytes: 18 }]);
     await expect(openGrowingObject(storage, "crawls/4/warc/none.warc.gz")).rejects.toBeInstanceOf(ObjectNotFoundError);
+  });
+
+  it("a durable point after the whole upload adds nothing (the local file is gone) and leaves the object whole", async () => {
+    const storage = make();
+    const local = path.join(scratch, `closing-${crypto.randomUUID()}`);
+    const grow = new GrowingObject(storage, "crawls/7/warc/closing.warc.gz", local);
+    fs.writeFileSync(local, "records-");
+    await grow.publishTail();
+    fs.appendFileSync(local, "last");
+    // The writer's close and a checkpoint's sync can queue in this order.
+    const closing = grow.publishWhole();
+    const lateTail = grow.publishTail();
+    await closing;
+    await lateTail;
+    expect(fs.existsSync(local)).toBe(false);
+    expect(await storage.list("crawls/7")).toEqual([{ key: "crawls/7/warc/closing.warc.gz", bytes: 12 }]);
+    expect((await readGrowingObject(storage, "crawls/7/warc/closing.warc.gz")).toString()).toBe("records-last");
+  });
+
+  it("a reader that goes away mid-stream releases the part being read and opens no more", async () => {
+    const storage = make();
+    const partBytes = 512 * 1024;
+    for (let offset = 0; offset < 3 * partBytes; offset += partBytes) {
+      await storage.put(partKey("crawls/6/warc/open.warc.gz", offset), crypto.randomBytes(partBytes));
+    }
+    // The storage itself, watched: which parts were opened, and whether each stream was closed.
+    const opened: Readable[] = [];
+    const watched: ObjectStorage = Object.assign(Object.create(storage) as ObjectStorage, {
+      get: async (key: string, range?: ByteRange) => {
+        const stream = await storage.get(key, range);
+        opened.push(stream);
+        return stream;
+      },
+    });
+    const reader = await openGrowingObject(watched, "crawls/6/warc/open.warc.gz");
+    await new Promise((resolve) => reader.once("data", resolve));
+    reader.destroy();
+    // Without a way out, the writer side waits for a "drain" that never comes, holding the part
+    // (for S3, its HTTP connection) until the socket times out.
+    await pollUntil("the part being read closed", () => opened.map((s) => s.destroyed), (all) => all.length > 0 && all.every(Boolean), {
+      timeoutMs: 5_000,
+      pollMs: 10,
+    });
+    expect(opened).toHaveLength(1);
   });
 });
 

@@ -16,6 +16,7 @@ import { apiRequest, closeRouteDatabase, expectError, openRouteDatabase, routeAc
 import { pollUntil } from "../helpers/poll-until";
 import { createTestAccount, type TestAccount } from "../helpers/test-accounts";
 import type { TestDatabase } from "../helpers/test-database";
+import { listenOnFreePort } from "../helpers/ports";
 
 const METRICS_TOKEN = "m3trics-".padEnd(48, "x");
 const FOREIGN = { host: "rebind.attacker.example" };
@@ -90,8 +91,7 @@ describe("GET /api/ready", () => {
     // A "database" that accepts connections and never says a word.
     const sockets: net.Socket[] = [];
     const silent = net.createServer((socket) => sockets.push(socket));
-    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
-    const port = (silent.address() as net.AddressInfo).port;
+    const port = await listenOnFreePort(silent);
     const config = loadConfig({ DATABASE_URL: `postgresql://forage:secret@127.0.0.1:${port}/forage`, FORAGE_DATA_DIR: path.join(t.dir, "no-such-folder") });
     const hung = openDatabase(config);
     hung.catch(() => undefined);
@@ -159,7 +159,18 @@ describe("GET /api/metrics", () => {
     await t.db.webhookDelivery.createMany({ data: [delivery(finished[0]!.id, "delivered", 2), delivery(finished[1]!.id, "gave-up", 5), delivery(running.id, "pending", 1)] });
     await t.db.worker.createMany({
       data: [
-        { id: "w-live", hostname: "a", pid: 1, heartbeatAt: new Date(Date.now() - 2_000) },
+        {
+          id: "w-live",
+          hostname: "a",
+          pid: 1,
+          heartbeatAt: new Date(Date.now() - 2_000),
+          loadSampledAt: new Date(Date.now() - 2_000),
+          crawlsHeld: 12,
+          pagesPerSecond: 3.5,
+          cpuCores: 0.75,
+          rssBytes: 300 * 1024 * 1024,
+          loopDelayP99Ms: 42,
+        },
         { id: "w-silent", hostname: "b", pid: 2, heartbeatAt: new Date(Date.now() - 120_000) },
         { id: "w-gone", hostname: "c", pid: 3, state: "stopped" },
       ],
@@ -190,6 +201,13 @@ describe("GET /api/metrics", () => {
     expect(value("forage_webhook_failed_attempts")).toBe(7);
     expect(value('forage_worker_heartbeat_age_seconds{worker="w-live"}')).toBeLessThan(30);
     expect(value('forage_worker_heartbeat_age_seconds{worker="w-silent"}')).toBeGreaterThanOrEqual(120);
+    expect(value('forage_worker_crawls_held{worker="w-live"}')).toBe(12);
+    expect(value('forage_worker_pages_per_second{worker="w-live"}')).toBe(3.5);
+    expect(value('forage_worker_cpu_cores{worker="w-live"}')).toBe(0.75);
+    expect(value('forage_worker_resident_memory_bytes{worker="w-live"}')).toBe(300 * 1024 * 1024);
+    expect(value('forage_worker_event_loop_delay_p99_seconds{worker="w-live"}')).toBe(0.042);
+    // A worker that never sent its load has no load series (not zeros that look like an idle worker).
+    expect(text).not.toContain('forage_worker_cpu_cores{worker="w-silent"}');
     expect(text).not.toContain('worker="w-gone"');
     expect(value('forage_workers{health="running"}')).toBe(1);
     expect(value('forage_workers{health="unresponsive"}')).toBe(1);

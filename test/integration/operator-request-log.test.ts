@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createLogger } from "../../lib/log/logger";
 import { createDashboardServer, REQUEST_ID_HEADER, type DashboardServer } from "../../lib/server/dashboard-server";
 import { pollUntil } from "../helpers/poll-until";
+import { listenOnFreePort } from "../helpers/ports";
 
 let running: DashboardServer | undefined;
 afterEach(async () => {
@@ -37,7 +38,7 @@ async function serve(handle: (req: IncomingMessage, res: ServerResponse) => void
   });
   const log = createLogger({ name: "forage-dashboard", level: "debug", format: "json", destination: destination as never });
   running = createDashboardServer({ trustedProxies: [], handle, log, observe: (method, path, status, seconds) => observed.push({ method, path, status, seconds }) });
-  await new Promise<void>((resolve) => running!.server.listen(0, "127.0.0.1", resolve));
+  await listenOnFreePort(running!.server);
   return { base: `http://127.0.0.1:${(running.server.address() as AddressInfo).port}`, lines, observed };
 }
 

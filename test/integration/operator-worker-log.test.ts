@@ -20,6 +20,7 @@ import { runStoredCrawl } from "../../lib/worker/run-stored-crawl";
 import { page, startRouteSite, startTestSite, type TestSite } from "../helpers/crawl-fixtures";
 import { pollUntil } from "../helpers/poll-until";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+import { listenOnFreePort } from "../helpers/ports";
 
 type Line = Record<string, unknown> & { msg: string };
 
@@ -99,7 +100,7 @@ describe("worker log", () => {
         res.end("ok");
       });
     });
-    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    await listenOnFreePort(receiver);
     const host = `127.0.0.1:${(receiver.address() as AddressInfo).port}`;
     const sender = createWebhookSender({ privateNetworks: LOCAL, timeoutMs: 5_000 });
     const run = (crawlId: number) => runStoredCrawl({ db: t.db, forage: t.config, crawlId, politeness: new HostPoliteness(), signal: new AbortController().signal, privateNetworks: LOCAL });

@@ -71,6 +71,9 @@ function leaseSuite(backend: TestBackend) {
     expect(a!.leaseExpiresAt!.getTime()).toBeGreaterThan(Date.now() + LEASE_MS / 2);
     expect(b!.leaseExpiresAt).toEqual(soon);
     expect((await t.db.worker.findUniqueOrThrow({ where: { id: "w1" } })).heartbeatAt.getTime()).toBeGreaterThanOrEqual(before.heartbeatAt.getTime());
+    // Ended: `theirs` would otherwise expire a second later, and the sweeps of the next tests
+    // (which count what they change) would take it for one of theirs.
+    await t.db.crawl.updateMany({ where: { id: { in: [mine!, theirs!] } }, data: { status: "finished", workerId: null, leaseExpiresAt: null } });
   });
 
   it("releases a lease only for its holder", async () => {
@@ -103,6 +106,25 @@ function leaseSuite(backend: TestBackend) {
     expect(won).toHaveLength(1);
     expect(won[0]).toMatchObject({ id: resumable, status: "paused" });
     expect((await rows([resumable!]))[0]).toMatchObject({ status: "paused", workerId: won[0]!.by });
+  });
+
+  it("leaves alone the crawls the sweeping worker runs itself: a heartbeat late after a stall fails or restarts nothing", async () => {
+    const [own, ownWithCheckpoint, dead] = await queue(3);
+    const past = new Date(Date.now() - 5_000);
+    for (const id of [own!, ownWithCheckpoint!]) await t.db.crawl.update({ where: { id }, data: { status: "running", workerId: "w1", leaseExpiresAt: past } });
+    await t.db.crawl.update({ where: { id: dead! }, data: { status: "running", workerId: "gone", leaseExpiresAt: past } });
+    await t.db.crawlCheckpoint.create({ data: { crawlId: ownWithCheckpoint!, requests: 10, version: 1, state: Buffer.from("state") } });
+
+    expect(await failExpiredLeases(t.db, [own!, ownWithCheckpoint!])).toBe(1);
+    expect(await claimExpiredCrawl(t.db, "w1", LEASE_MS, [own!, ownWithCheckpoint!])).toBeNull();
+    expect(await rows([own!, ownWithCheckpoint!, dead!])).toMatchObject([
+      { status: "running", workerId: "w1" },
+      { status: "running", workerId: "w1" },
+      { status: "failed", workerId: null },
+    ]);
+    // Another worker still takes over the one with a checkpoint: to it, w1 looks dead.
+    expect(await claimExpiredCrawl(t.db, "w2", LEASE_MS)).toMatchObject({ id: ownWithCheckpoint, status: "running" });
+    await t.db.crawl.updateMany({ where: { id: { in: [own!, ownWithCheckpoint!] } }, data: { status: "finished", workerId: null, leaseExpiresAt: null } });
   });
 }
 

@@ -8,7 +8,6 @@
  * FORAGE_REAL_APPS_DIR reuses an instance set up earlier (`mediawiki.sh setup DIR`).
  */
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -26,6 +25,7 @@ import {
   setupInstance,
   type ServedInstance,
 } from "../../scripts/real-apps/real-app-instance";
+import { freePort } from "../helpers/ports";
 
 const optedIn = process.env.FORAGE_REAL_APPS === "1";
 const missing = optedIn ? missingPackages("mediawiki") : null;
@@ -44,14 +44,6 @@ const MIME_OF_EXTENSION: Record<string, string> = {
   png: "image/png",
   gif: "image/gif",
 };
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe("the MediaWiki recipe against the real MediaWiki", () => {
   let dir = "";

@@ -10,6 +10,7 @@ import { HttpFetcher } from "../../lib/crawler/fetch/http-fetcher";
 import { RecoveringFetcher, recoveringPoliteness, type LoggedAnswer, type RecoveryEnd } from "../../lib/crawler/fetch/recovering-fetcher";
 import { fetchWithRetry } from "../../lib/crawler/fetch/retry";
 import type { FetchMethod, FetchRequest, FetchResult } from "../../lib/crawler/fetch/types";
+import { listenOnFreePort } from "../helpers/ports";
 
 /** A small site that counts what it serves: a page with a cookie, a CSV target, a redirect, a rate limit, robots.txt. */
 const served = new Map<string, number>();
@@ -34,7 +35,7 @@ beforeAll(async () => {
     else if (req.url === "/robots.txt") send(200, { "content-type": "text/plain" }, "User-agent: *\nDisallow: /private\n");
     else send(404, { "content-type": "text/plain" }, "not here");
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await listenOnFreePort(server);
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 

@@ -11,6 +11,7 @@ import { pollUntil } from "../helpers/poll-until";
 import { buildSite } from "../../lib/sitesim";
 import { insertCrawl } from "../../lib/store/insert-crawl";
 import { createTestDatabase, testBackend, type TestDatabase } from "../helpers/test-database";
+import { listenOnFreePort } from "../helpers/ports";
 
 /**
  * The request log as a crash journal, in one process: a crawl stalls in the middle of a request
@@ -40,7 +41,7 @@ beforeAll(async () => {
       res.end(method === "HEAD" ? undefined : out.body);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await listenOnFreePort(server);
   rootUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 });
 
@@ -204,7 +205,7 @@ async function startListingSite(files: number, onRequest: (served: number) => vo
       res.end(req.method === "HEAD" ? undefined : body);
     }, 4);
   });
-  await new Promise<void>((resolve) => listingServer.listen(0, "127.0.0.1", resolve));
+  await listenOnFreePort(listingServer);
   return {
     rootUrl: `http://127.0.0.1:${(listingServer.address() as AddressInfo).port}/`,
     close: () =>

@@ -12,6 +12,7 @@ import { formatOf, byteSizeOf } from "../../lib/recipes/catalog-vocabulary";
 import { MAX_CATALOG_CHARS, readDcatCatalog } from "../../lib/recipes/dcat-catalog";
 import type { EnumerationAnswer } from "../../lib/recipes/enumeration-pages";
 import { offlineContextLoader } from "../../lib/recipes/jsonld-contexts";
+import { listenOnFreePort } from "../helpers/ports";
 
 const answer = (body: string, contentType?: string, status = 200): EnumerationAnswer => ({
   status,
@@ -278,7 +279,7 @@ describe("readDcatCatalog: JSON-LD", () => {
         requests++;
         response.writeHead(200, { "content-type": "application/ld+json" }).end(JSON.stringify({ "@context": { Dataset: "http://example.org/not-dcat#Dataset" } }));
       });
-      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      await listenOnFreePort(server);
       contextUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/dcat-ap.jsonld`;
     });
     afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));

@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { offlineContextLoader } from "../../lib/recipes/jsonld-contexts";
 import { jsonLdBlocks, MAX_BLOCK_CHARS, schemaOrgFiles } from "../../lib/recipes/schema-org-datasets";
+import { listenOnFreePort } from "../helpers/ports";
 
 const page = (...blocks: string[]) =>
   `<!DOCTYPE html><html><head><title>Data</title>${blocks.map((block) => `<script type="application/ld+json">${block}</script>`).join("\n")}</head><body><p>Text</p></body></html>`;
@@ -85,7 +86,7 @@ describe("schemaOrgFiles", () => {
         requests++;
         response.writeHead(200, { "content-type": "application/ld+json" }).end("{}");
       });
-      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      await listenOnFreePort(server);
       contextUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/context.jsonld`;
     });
     afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));

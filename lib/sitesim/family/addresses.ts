@@ -111,7 +111,20 @@ export function fileLinkPath(p: FamilyParams, section: number, n: number, k: num
       return `/get/${scrambleId(fileId(section, n, k))}`;
     case "extensionless":
       return `/file/${scrambleId(fileId(section, n, k))}`;
+    case "view-page":
+      return fileViewPath(p, section, n, k);
   }
+}
+
+/** The HTML page showing file `k` of item `n`, named like the file ("view-page" sections). */
+export function fileViewPath(p: FamilyParams, section: number, n: number, k: number): string {
+  return `/${p.sections[section]!.slug}/src/${n}-${k}.${FORMATS[fileFormat(p, section, n, k)].ext}`;
+}
+
+/** An auxiliary view of item `n`'s page (`SectionParams.views`): the view's name after the section's. */
+export function itemViewPath(p: FamilyParams, section: number, n: number, view: string): string {
+  const slug = p.sections[section]!.slug;
+  return `/${slug}/${view}${itemPath(p, section, n).slice(slug.length + 1)}`;
 }
 
 export function downloadPagePath(p: FamilyParams, section: number, n: number): string {

@@ -9,10 +9,11 @@ import { calendarRoute } from "../trap";
 import { hash32, unscrambleId } from "../random";
 import type { Query, Resource, ShapeModel } from "../types";
 import {
-  directFilePath, FACET_FIRST_YEAR, fileCount, fileRef, itemPath, listItems, listPath, unpackFileId, type ListQuery,
+  directFilePath, FACET_FIRST_YEAR, fileCount, fileRef, fileViewPath, itemPath, itemViewPath, listItems, listPath, unpackFileId, type ListQuery,
 } from "./addresses";
 import { FamilyPages } from "./pages";
 import type { FamilyParams } from "./params";
+import { inVersion, versionedSink } from "./versions";
 
 const STATIC_PAGES: Record<string, string> = { "/about": "About us", "/contact": "Contact", "/legal": "Legal notice" };
 
@@ -25,115 +26,146 @@ export function buildFamilyModel(p: FamilyParams): ShapeModel {
     if (!list) listCache.set(key, (list = listItems(p, section, group, q)));
     return list;
   };
-  const pages = new FamilyPages(p, items);
   const bySlug = new Map(p.sections.map((s, i) => [s.slug, i]));
   const page = (render: (s: HtmlSink) => void): Resource => ({ kind: "page", render });
   const missing: Resource = { kind: "missing" };
-
-  /** Parses a listing query; null when it is not the canonical spelling of a listing this section has. */
-  function parseList(section: number, query: Query): ListQuery | null {
-    const sec = p.sections[section]!;
-    const q: ListQuery = { page: 1 };
-    for (const [k, v] of query.pairs) {
-      if (k === "topic" && sec.pagination === "facets") q.topic = parseId(v);
-      else if (k === "year" && sec.pagination === "facets") q.year = parseId(v);
-      else if (k === "sort" && sec.sort && (v === "title" || v === "date")) q.sort = v;
-      else if (k === "page") q.page = parseId(v);
-      else return null;
-    }
-    if (Number.isNaN(q.topic) || Number.isNaN(q.year) || Number.isNaN(q.page) || q.page < 1) return null;
-    if (q.topic !== undefined && q.topic >= sec.facetTopics) return null;
-    if (q.year !== undefined && (q.year < FACET_FIRST_YEAR || q.year >= FACET_FIRST_YEAR + sec.facetYears)) return null;
-    return q;
+  const trapPrefixes = p.sections.flatMap((s) => (s.pagination === "calendar" ? [`/${s.slug}/calendar`] : []));
+  const base = { siteName: p.siteName, disallow: ["/search", "/admin/"] };
+  const versions = p.versions ?? [];
+  if (versions.length === 0) {
+    const pages = new FamilyPages(p, items);
+    return { ...base, trapPrefixes, notFound: (s) => pages.notFound(s), route: siteRoute(pages) };
   }
+  const routes = versions.map((current) => siteRoute(new FamilyPages(p, items, { current, all: versions })));
+  const first = new FamilyPages(p, items);
+  return {
+    ...base,
+    trapPrefixes: versions.flatMap((v) => trapPrefixes.map((t) => `/${v}${t}`)),
+    notFound: (s) => first.notFound(versionedSink(s, versions[0]!, versions)),
+    route(path: string, query: Query): Resource {
+      if (path === "/") return query.size === 0 ? { kind: "redirect", status: 302, location: `/${versions[0]}/` } : missing;
+      const v = versions.findIndex((version) => path.startsWith(`/${version}/`));
+      return v < 0 ? missing : inVersion(routes[v]!(path.slice(versions[v]!.length + 1), query), versions[v]!, versions);
+    },
+  };
 
-  function listing(section: number, group: number, base: string, query: Query, rawQuery: string): Resource {
-    const q = parseList(section, query);
-    if (q === null || listPath(base, q) !== (rawQuery ? `${base}?${rawQuery}` : base)) return missing;
-    const total = pageCount(items(section, group, q).length, p.sections[section]!.perPage);
-    if (q.page > total) return missing;
-    return page((s) => pages.listing(s, section, group, q, total));
-  }
+  /** The routes of one copy of the site (the site itself, or one version of it). */
+  function siteRoute(pages: FamilyPages): (path: string, query: Query) => Resource {
 
-  function detail(section: number, n: number, path: string, query: Query, fr: boolean): Resource {
-    const sec = p.sections[section]!;
-    if (sec.depth === 1 || !(n >= 1 && n <= sec.items)) return missing;
-    const canonical = itemPath(p, section, n);
-    const printSuffix = sec.itemUrl === "query" ? "&print=1" : "?print=1";
-    const key = rawKey(path, query);
-    if (fr) return sec.lang && key === `/fr${canonical}` ? page((s) => pages.detail(s, section, n, "fr")) : missing;
-    if (key === canonical) return page((s) => pages.detail(s, section, n, "main"));
-    if (sec.print && key === canonical + printSuffix) return page((s) => pages.detail(s, section, n, "print"));
-    return missing;
-  }
+    /** Parses a listing query; null when it is not the canonical spelling of a listing this section has. */
+    function parseList(section: number, query: Query): ListQuery | null {
+      const sec = p.sections[section]!;
+      const q: ListQuery = { page: 1 };
+      for (const [k, v] of query.pairs) {
+        if (k === "topic" && sec.pagination === "facets") q.topic = parseId(v);
+        else if (k === "year" && sec.pagination === "facets") q.year = parseId(v);
+        else if (k === "sort" && sec.sort && (v === "title" || v === "date")) q.sort = v;
+        else if (k === "page") q.page = parseId(v);
+        else return null;
+      }
+      if (Number.isNaN(q.topic) || Number.isNaN(q.year) || Number.isNaN(q.page) || q.page < 1) return null;
+      if (q.topic !== undefined && q.topic >= sec.facetTopics) return null;
+      if (q.year !== undefined && (q.year < FACET_FIRST_YEAR || q.year >= FACET_FIRST_YEAR + sec.facetYears)) return null;
+      return q;
+    }
 
-  function sectionRoute(section: number, rest: string[], path: string, query: Query, fr: boolean): Resource {
-    const sec = p.sections[section]!;
-    const raw = rawQuery(query);
-    if (fr) {
-      const id = sec.itemUrl === "query" ? parseId(query.get("id")) : parseId(/(?:^|-)([0-9]+)$/.exec(rest[0] ?? "")?.[1]);
-      return rest.length === 1 ? detail(section, id, path, query, true) : missing;
+    function listing(section: number, group: number, base: string, query: Query, rawQuery: string): Resource {
+      const q = parseList(section, query);
+      if (q === null || listPath(base, q) !== (rawQuery ? `${base}?${rawQuery}` : base)) return missing;
+      const total = pageCount(items(section, group, q).length, p.sections[section]!.perPage);
+      if (q.page > total) return missing;
+      return page((s) => pages.listing(s, section, group, q, total));
     }
-    if (rest.length === 1 && rest[0] === "") {
-      if (sec.depth === 3) return raw === "" ? page((s) => pages.groupIndex(s, section)) : missing;
-      return listing(section, 0, `/${sec.slug}/`, query, raw);
-    }
-    if (rest.length === 2 && rest[0] === "g" && sec.depth === 3) {
-      const g = parseId(rest[1]);
-      if (!(g >= 1 && g <= sec.groups)) return missing;
-      return listing(section, g, `/${sec.slug}/g/${g}`, query, raw);
-    }
-    if (rest.length === 2 && rest[0] === "download" && sec.fileLink === "download-page") {
-      const n = parseId(rest[1]);
-      if (raw !== "" || !(n >= 1 && n <= sec.items) || fileCount(p, section, n) === 0) return missing;
-      return page((s) => pages.downloadPage(s, section, n));
-    }
-    if (rest.length === 1 && raw === "" && rest[0] === "feed.xml") return { kind: "file", file: { format: "rss", bytes: 4_000 + (hash32(p.seed, section) % 8_000), seed: hash32(p.seed, 0xfeed, section) } };
-    if (rest.length === 1 && raw === "" && rest[0] === "all" && sec.megaPage) return page((s) => pages.megaPage(s, section));
-    if (rest.length === 1 && rest[0] === "view" && sec.itemUrl === "query") return detail(section, parseId(query.get("id")), path, query, false);
-    if (rest.length === 1 && sec.itemUrl === "id") return detail(section, parseId(rest[0]), path, query, false);
-    if (rest.length === 1 && sec.itemUrl === "slug") return detail(section, parseId(/-([0-9]+)$/.exec(rest[0]!)?.[1]), path, query, false);
-    return missing;
-  }
 
-  function fileRoute(path: string): Resource | null {
-    if (path.startsWith("/files/")) {
-      const m = /^\/files\/([a-z]+)\/([0-9]+)-([0-9])\.[a-z]+$/.exec(path);
-      const section = m ? bySlug.get(m[1]!) : undefined;
-      if (!m || section === undefined) return missing;
-      const n = parseId(m[2]);
-      const k = Number(m[3]);
-      if (!(n >= 1 && n <= p.sections[section]!.items) || k < 1 || k > fileCount(p, section, n) || directFilePath(p, section, n, k) !== path) return missing;
-      return { kind: "file", file: fileRef(p, section, n, k, false) };
-    }
-    const opaque = /^\/(get|file)\/([0-9a-f]{8})$/.exec(path);
-    if (opaque) {
-      const { section, n, k } = unpackFileId(unscrambleId(opaque[2]!));
-      const sec = p.sections[section];
-      if (!sec || !(n >= 1 && n <= sec.items) || k < 1 || k > fileCount(p, section, n)) return missing;
-      if (opaque[1] === "get" && sec.fileLink === "redirect") return { kind: "redirect", status: 302, location: directFilePath(p, section, n, k) };
-      if (opaque[1] === "file" && sec.fileLink === "extensionless") return { kind: "file", file: fileRef(p, section, n, k, true) };
+    function detail(section: number, n: number, path: string, query: Query, fr: boolean): Resource {
+      const sec = p.sections[section]!;
+      if (sec.depth === 1 || !(n >= 1 && n <= sec.items)) return missing;
+      const canonical = itemPath(p, section, n);
+      const printSuffix = sec.itemUrl === "query" ? "&print=1" : "?print=1";
+      const key = rawKey(path, query);
+      if (fr) return sec.lang && key === `/fr${canonical}` ? page((s) => pages.detail(s, section, n, "fr")) : missing;
+      if (key === canonical) return page((s) => pages.detail(s, section, n, "main"));
+      if (sec.print && key === canonical + printSuffix) return page((s) => pages.detail(s, section, n, "print"));
       return missing;
     }
-    if (path.startsWith("/img/")) {
-      const id = unscrambleId(path.slice(5));
-      return Number.isNaN(id) ? missing : { kind: "file", file: { format: "jpg", bytes: 8_000 + (id % 40_000), seed: id } };
-    }
-    if (path.startsWith("/media/")) {
-      const m = /^\/media\/photo-([0-9]+)-([0-9]+)\.jpg$/.exec(path);
-      return m ? { kind: "file", file: { format: "jpg", bytes: 10_000 + (Number(m[2]) % 50_000), seed: hash32(Number(m[1]), Number(m[2])) } } : missing;
-    }
-    return null;
-  }
 
-  const trapPrefixes = p.sections.flatMap((s) => (s.pagination === "calendar" ? [`/${s.slug}/calendar`] : []));
+    /** An auxiliary view of an item: `rest` is the view's name, then the item's own address. */
+    function viewRoute(section: number, rest: string[], path: string, query: Query): Resource {
+      const sec = p.sections[section]!;
+      const view = rest[0]!;
+      const n = sec.itemUrl === "query" ? parseId(query.get("id")) : parseId(/(?:^|-)([0-9]+)$/.exec(rest[1] ?? "")?.[1]);
+      if (sec.depth === 1 || !(n >= 1 && n <= sec.items) || rawKey(path, query) !== itemViewPath(p, section, n, view)) return missing;
+      return page((s) => pages.view(s, section, n, view));
+    }
 
-  return {
-    siteName: p.siteName,
-    trapPrefixes,
-    disallow: ["/search", "/admin/"],
-    notFound: (s) => pages.notFound(s),
-    route(path: string, query: Query): Resource {
+    function sectionRoute(section: number, rest: string[], path: string, query: Query, fr: boolean): Resource {
+      const sec = p.sections[section]!;
+      const raw = rawQuery(query);
+      if (fr) {
+        const id = sec.itemUrl === "query" ? parseId(query.get("id")) : parseId(/(?:^|-)([0-9]+)$/.exec(rest[0] ?? "")?.[1]);
+        return rest.length === 1 ? detail(section, id, path, query, true) : missing;
+      }
+      if (rest.length === 1 && rest[0] === "") {
+        if (sec.depth === 3) return raw === "" ? page((s) => pages.groupIndex(s, section)) : missing;
+        return listing(section, 0, `/${sec.slug}/`, query, raw);
+      }
+      if (rest.length === 2 && rest[0] === "g" && sec.depth === 3) {
+        const g = parseId(rest[1]);
+        if (!(g >= 1 && g <= sec.groups)) return missing;
+        return listing(section, g, `/${sec.slug}/g/${g}`, query, raw);
+      }
+      if (rest.length === 2 && rest[0] === "download" && sec.fileLink === "download-page") {
+        const n = parseId(rest[1]);
+        if (raw !== "" || !(n >= 1 && n <= sec.items) || fileCount(p, section, n) === 0) return missing;
+        return page((s) => pages.downloadPage(s, section, n));
+      }
+      if (rest.length === 2 && sec.views?.includes(rest[0]!)) return viewRoute(section, rest, path, query);
+      if (rest.length === 2 && rest[0] === "src" && sec.fileLink === "view-page") {
+        const m = /^([0-9]+)-([0-9])\.[a-z]+$/.exec(rest[1]!);
+        const n = parseId(m?.[1]);
+        const k = Number(m?.[2]);
+        if (raw !== "" || !(n >= 1 && n <= sec.items) || !(k >= 1 && k <= fileCount(p, section, n)) || fileViewPath(p, section, n, k) !== path) return missing;
+        return page((s) => pages.fileView(s, section, n, k));
+      }
+      if (rest.length === 1 && raw === "" && rest[0] === "feed.xml") return { kind: "file", file: { format: "rss", bytes: 4_000 + (hash32(p.seed, section) % 8_000), seed: hash32(p.seed, 0xfeed, section) } };
+      if (rest.length === 1 && raw === "" && rest[0] === "all" && sec.megaPage) return page((s) => pages.megaPage(s, section));
+      if (rest.length === 1 && rest[0] === "view" && sec.itemUrl === "query") return detail(section, parseId(query.get("id")), path, query, false);
+      if (rest.length === 1 && sec.itemUrl === "id") return detail(section, parseId(rest[0]), path, query, false);
+      if (rest.length === 1 && sec.itemUrl === "slug") return detail(section, parseId(/-([0-9]+)$/.exec(rest[0]!)?.[1]), path, query, false);
+      return missing;
+    }
+
+    function fileRoute(path: string): Resource | null {
+      if (path.startsWith("/files/")) {
+        const m = /^\/files\/([a-z0-9-]+)\/([0-9]+)-([0-9])\.[a-z]+$/.exec(path);
+        const section = m ? bySlug.get(m[1]!) : undefined;
+        if (!m || section === undefined) return missing;
+        const n = parseId(m[2]);
+        const k = Number(m[3]);
+        if (!(n >= 1 && n <= p.sections[section]!.items) || k < 1 || k > fileCount(p, section, n) || directFilePath(p, section, n, k) !== path) return missing;
+        return { kind: "file", file: fileRef(p, section, n, k, false) };
+      }
+      const opaque = /^\/(get|file)\/([0-9a-f]{8})$/.exec(path);
+      if (opaque) {
+        const { section, n, k } = unpackFileId(unscrambleId(opaque[2]!));
+        const sec = p.sections[section];
+        if (!sec || !(n >= 1 && n <= sec.items) || k < 1 || k > fileCount(p, section, n)) return missing;
+        if (opaque[1] === "get" && sec.fileLink === "redirect") return { kind: "redirect", status: 302, location: directFilePath(p, section, n, k) };
+        if (opaque[1] === "file" && sec.fileLink === "extensionless") return { kind: "file", file: fileRef(p, section, n, k, true) };
+        return missing;
+      }
+      if (path.startsWith("/img/")) {
+        const id = unscrambleId(path.slice(5));
+        return Number.isNaN(id) ? missing : { kind: "file", file: { format: "jpg", bytes: 8_000 + (id % 40_000), seed: id } };
+      }
+      if (path.startsWith("/media/")) {
+        const m = /^\/media\/photo-([0-9]+)-([0-9]+)\.jpg$/.exec(path);
+        return m ? { kind: "file", file: { format: "jpg", bytes: 10_000 + (Number(m[2]) % 50_000), seed: hash32(Number(m[1]), Number(m[2])) } } : missing;
+      }
+      return null;
+    }
+
+    return (path: string, query: Query): Resource => {
       if (path === "/") return query.size === 0 ? page((s) => pages.home(s)) : missing;
       const staticTitle = STATIC_PAGES[path];
       if (staticTitle !== undefined) return query.size === 0 ? page((s) => pages.staticPage(s, staticTitle)) : missing;
@@ -163,8 +195,8 @@ export function buildFamilyModel(p: FamilyParams): ShapeModel {
         }) ?? missing;
       }
       return sectionRoute(section, segments.slice(1), path, query, fr);
-    },
-  };
+    };
+  }
 }
 
 function rawQuery(query: Query): string {

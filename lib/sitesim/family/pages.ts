@@ -8,16 +8,23 @@ import type { HtmlSink } from "../html-sink";
 import { hash32, scrambleId } from "../random";
 import { dateString, humanBytes } from "../text";
 import {
-  directFilePath, downloadPagePath, FACET_FIRST_YEAR, fileCount, fileFormat, fileLinkPath, fileRef, groupBase,
-  itemPath, itemSeed, itemTitle, listPath, sectionBase, type ListQuery,
+  directFilePath, downloadPagePath, FACET_FIRST_YEAR, fileCount, fileFormat, fileLinkPath, fileRef, fileViewPath, groupBase,
+  itemPath, itemSeed, itemTitle, itemViewPath, listPath, sectionBase, type ListQuery,
 } from "./addresses";
 import type { FamilyParams } from "./params";
+
+/** The version a page is rendered in, when the site has versions (`FamilyParams.versions`). */
+export interface PageVersion {
+  current: string;
+  all: readonly string[];
+}
 
 /** Renders a family site's pages; `items(section, group, query)` is the (cached) listing content. */
 export class FamilyPages {
   constructor(
     private readonly p: FamilyParams,
     private readonly items: (section: number, group: number, q: ListQuery) => readonly number[],
+    private readonly version?: PageVersion,
   ) {}
 
   frame(s: HtmlSink, meta: PageMeta, main: () => void): void {
@@ -30,6 +37,8 @@ export class FamilyPages {
     s.close("nav");
     s.a("/search", "Search", "site-header__search");
     s.close("header");
+    // A 404 page has no "same page" in the other versions.
+    if (this.version && meta.bodyClass !== "page-404") this.versionMenu(s, this.version);
     s.open("main", "site-main", "content");
     if (meta.crumbs) breadcrumb(s, meta.crumbs, meta.title, this.crumbClass(meta));
     main();
@@ -39,6 +48,14 @@ export class FamilyPages {
     socialLinks(s, "familysite");
     s.close("footer");
     docEnd(s);
+  }
+
+  /** The same page in every version (the page's own path is its key without the version prefix). */
+  private versionMenu(s: HtmlSink, v: PageVersion): void {
+    const own = s.pageKey.slice(v.current.length + 1);
+    s.open("nav", "version-menu", undefined, `aria-label="Versions"`);
+    linkList(s, v.all.map((w) => [w, `/${w}${own}`] as const), "version-menu__list", "version-menu__item");
+    s.close("nav");
   }
 
   private crumbClass(meta: PageMeta): string {
@@ -144,6 +161,7 @@ export class FamilyPages {
       s.a(itemPath(p, section, n), itemTitle(p, section, n), `${t.card}__link`);
       s.close("h3");
       s.el("time", `${t.card}__date`, dateString(itemSeed(p, section, n)));
+      if (sec.listFiles) this.fileLinks(s, section, n, `${t.card}__files`);
     }
     if (this.broken(section, n, 1)) s.a(`/${sec.slug}/removed-${n}`, "Archived version", `${t.card}__archived`);
     s.close("article");
@@ -233,6 +251,38 @@ export class FamilyPages {
       });
       linkList(s, related, "related", `${t.card} related__item`);
       s.close("article");
+      if (variant === "main" && sec.views) this.viewTabs(s, section, n);
+    });
+  }
+
+  /** Tabs to the item's page and each of its views; after the content, as MediaWiki's skin writes them. */
+  private viewTabs(s: HtmlSink, section: number, n: number): void {
+    const views = this.p.sections[section]!.views ?? [];
+    linkList(s, [["Page", itemPath(this.p, section, n)], ...views.map((view) => [view, itemViewPath(this.p, section, n, view)] as const)], "item__views", "item__view");
+  }
+
+  /** An auxiliary view of an item's page (history, diff, old revision…): its tabs, no files. */
+  view(s: HtmlSink, section: number, n: number, view: string): void {
+    const p = this.p;
+    const sec = p.sections[section]!;
+    const title = `${itemTitle(p, section, n)}: ${view}`;
+    this.frame(s, { title, bodyClass: `page-view page-view-${view}`, crumbs: [["Home", "/"], [sec.title, sectionBase(sec)]] }, () => {
+      s.el("h1", "view__title", title);
+      this.viewTabs(s, section, n);
+      s.para(hash32(itemSeed(p, section, n), view.length), 40);
+    });
+  }
+
+  /** A file shown as an HTML page named like the file, linking the file itself ("view-page" sections). */
+  fileView(s: HtmlSink, section: number, n: number, k: number): void {
+    const p = this.p;
+    const sec = p.sections[section]!;
+    const name = fileViewPath(p, section, n, k).slice(sec.slug.length + 6);
+    this.frame(s, { title: name, bodyClass: "page-file-view", crumbs: [["Home", "/"], [sec.title, sectionBase(sec)]] }, () => {
+      s.el("h1", "file-view__title", name);
+      s.a(directFilePath(p, section, n, k), "Raw", "file-view__raw");
+      if (sec.depth !== 1) s.a(itemPath(p, section, n), itemTitle(p, section, n), "file-view__item");
+      s.para(hash32(itemSeed(p, section, n), k), 60, "file-view__preview");
     });
   }
 

@@ -11,8 +11,12 @@ import { hash32, Rng } from "../random";
 export type PaginationKind = "next-only" | "numbered" | "facets" | "calendar";
 /** 1: files hang on the listing entries; 2: listing → detail page; 3: listing → group listing → detail page. */
 export type SectionDepth = 1 | 2 | 3;
-/** How a file is linked: directly (URL with extension), via an HTML download page, a 302, or an extension-less URL. */
-export type FileLinkKind = "direct" | "download-page" | "redirect" | "extensionless";
+/**
+ * How a file is linked: directly (URL with extension), via an HTML download page, a 302, an
+ * extension-less URL, or an HTML view page named like the file (`/<section>/src/<n>-<k>.csv`, as
+ * code forges show a file) that links the file itself.
+ */
+export type FileLinkKind = "direct" | "download-page" | "redirect" | "extensionless" | "view-page";
 /** How targets are spread over the site: most items hold files … a few files in one section. */
 export type DensityRegime = "dense" | "medium" | "sparse" | "needle";
 export type ItemUrlStyle = "id" | "slug" | "query";
@@ -53,6 +57,14 @@ export interface SectionParams {
   /** Facet values of a "facets" section (topic × year). */
   facetTopics: number;
   facetYears: number;
+  /** Depth 2 and 3: listing entries also link the item's files (attachments on list items). */
+  listFiles?: boolean;
+  /**
+   * Auxiliary views of every detail page (`/<section>/<view>/<n>`: the view's name after the
+   * section's, the item's own address after it), such as a wiki's history, diffs and old
+   * revisions or a forge's blame and commits: HTML tabs without files.
+   */
+  views?: readonly string[];
 }
 
 export interface FamilyParams {
@@ -70,6 +82,12 @@ export interface FamilyParams {
   extensionlessImages: boolean;
   /** Detail pages link an image with a .jpg extension (skipped by crawlers and the BFS). */
   extensionImages: boolean;
+  /**
+   * The whole site served again under each of these path prefixes (`/<version>/…`, files
+   * included), as documentation versions or a forge's branches and tags; `/` answers 302 to
+   * the first, and every page has a version menu linking the same page in every version.
+   */
+  versions?: readonly string[];
 }
 
 const SECTION_WORDS = [
@@ -114,10 +132,10 @@ function drawFileShare(rng: Rng, regime: DensityRegime): number {
 }
 
 /** URLs a section costs per item (detail, variants, files…) and per listing page: sizes the item counts. */
-function urlsPerItem(s: Omit<SectionParams, "items">, imagesPerItem: number): number {
+export function urlsPerItem(s: Omit<SectionParams, "items">, imagesPerItem: number): number {
   const files = s.fileShare * (1 + s.maxFilesPerItem) / 2;
-  const fileUrls = files * (s.fileLink === "redirect" ? 2 : 1) + (s.fileLink === "download-page" ? s.fileShare : 0);
-  const detail = s.depth === 1 ? 0 : 1 + (s.print ? 1 : 0) + (s.lang ? 1 : 0) + imagesPerItem;
+  const fileUrls = files * (s.fileLink === "redirect" || s.fileLink === "view-page" ? 2 : 1) + (s.fileLink === "download-page" ? s.fileShare : 0);
+  const detail = s.depth === 1 ? 0 : 1 + (s.print ? 1 : 0) + (s.lang ? 1 : 0) + (s.views?.length ?? 0) + imagesPerItem;
   const listingCopies = (s.sort ? 3 : 1) * (s.pagination === "facets" ? 4 : 1);
   return fileUrls + detail + listingCopies / s.perPage;
 }

@@ -1,15 +1,9 @@
 /** The shapes the simulator can build, with a one-line description each. */
 import type { ShapeModel, SiteShape } from "../types";
-import { buildDeepSparse } from "./deep-sparse";
 import { buildFamily } from "../family";
-import { buildDocumentationSite } from "./documentation-site";
-import { buildCodeForge } from "./forge";
-import { buildMinistryPortal } from "./ministry-portal";
-import { buildNewsHeavy } from "./news-heavy";
-import { buildOpenDataPortal } from "./open-data-portal";
-import { buildResearchRepository } from "./research-repository";
+import { buildFamilyModel } from "../family/model";
+import { NAMED_FAMILY_POINTS } from "../family/named";
 import { buildStatisticsOffice } from "./statistics-office";
-import { buildWiki } from "./wiki";
 import { buildCkanPortal } from "../applications/ckan-portal";
 import { buildWordPressSite } from "../applications/wordpress-site";
 
@@ -18,21 +12,21 @@ export const SITE_SHAPES: Readonly<Record<SiteShape, string>> = {
   "statistics-office":
     "INSEE/ONS-like: themes → sub-themes → numbered publication lists → publications with several downloads; big news section, infinite release calendar, extension-less images and downloads, redirects, broken links.",
   "ministry-portal":
-    "Ministry site: heavy boilerplate, long next-only paginations (press releases, decisions, reports) with PDF/ODS/XLSX attachments hanging off list items; infinite agenda.",
+    "Ministry site (family point): one template for every list, long next-only paginations (press releases, decisions, reports, speeches) whose entries carry their PDF/ODS/XLSX attachments, some extension-less; topic pages; infinite agenda.",
   "open-data-portal":
-    "data.gouv/CKAN-like: dataset search with facet query strings (near-duplicate listings explode), dataset pages with resource lists, extension-less API downloads and redirects, organisations.",
+    "Open-data portal (family point): dataset search whose topic × year facets and sort orders multiply near-duplicate listings, dataset pages with resources, API files at extension-less URLs, reuses and posts without files, organisation pages.",
   "deep-sparse":
-    "Deep documentation archive (depth 8+), mostly HTML: targets are rare (< 3 % of URLs) and sit in a few dossier pages, printable near-duplicates.",
+    "Deep documentation archive (family point): grouped, printable HTML pages behind long next-only pagers; targets are rare (< 3 % of URLs) and hang off a few items deep in the largest section's pagers.",
   "news-heavy":
-    "Newspaper: thousands of articles via section fronts and tags, an endless daily archive (trap), a small data desk holding almost every target.",
+    "Newspaper (family point): thousands of articles in six sections sharing one template, tag pages, an endless archive calendar (trap), a small data desk with its own template holding almost every target.",
   "research-repository":
-    "DSpace-like university repository: communities, collections and items all under /handle/<prefix>/<n>; item pages with PDF/data bitstreams (some extension-less, some embargoed), citation exports and full-record duplicates; browse indexes with sort/order/size options explode into near-duplicate listings.",
+    "Institutional repository (family point): collections as groups of one large item section, browse listings multiplied by subject × year facets and sort orders, item pages with several files and a full-record duplicate repeating them.",
   "documentation-site":
-    "Sphinx/Read-the-Docs documentation of a data library: / redirects to /en/stable/; five versions of the whole tree (plus a partial translation) whose version menus link the same page everywhere; one API page per function, class and method; example datasets, gallery scripts and notebooks under _downloads/<hash>/, extension-less offline PDF/HTML/EPUB downloads, page sources in old versions; renamed-page redirects, removed pages 404.",
+    "Documentation site (family point): / redirects to /en/stable/; four versions of the whole tree whose version menus link the same page everywhere; an API reference of many file-less pages, user guide, gallery archives and example datasets in every version.",
   wiki:
-    "MediaWiki statistics community wiki: /wiki/ articles in topical areas (datasets and publications hold most uploads), paged categories, File: description pages, uploads under /images/<h>/<hh>/ (old versions in /images/archive/), linked directly ([[Media:]]) or via File: pages; every page has its history, old revisions, diffs, view source and page information under /index.php?title=…; red links 302 to 404, soft redirects, only Special: pages disallowed.",
+    "Community wiki (family point): articles in category lists of up to 200, each with a dozen revision views (history, edit, info, diffs, old revisions) and a printable copy that hold no files; dataset articles link uploads directly, publications through description pages; most articles hold none; many red links.",
   "code-forge":
-    "Gitea code forge of a statistics community: explore pages and owner profiles with sort/language near-duplicates; data, code and documentation repositories browsable at every branch, tag and commit (/src/ file views are HTML even for .csv, the files are /raw/ or LFS /media/), blame, histories, commit pages and patches; releases with assets and source archives (302 to a pre-signed store URL); issue and pull request lists whose state/sort/label filters multiply; wiki, activity, feeds; renamed repos 301, deleted ones 404, login-only actions.",
+    "Code forge (family point): / redirects to the default branch; the forge at four refs with ref menus; data files shown as HTML pages named like the file (…/src/<n>-<k>.csv) linking the raw file, blame/commits/history views per file, file-less source files, issue lists multiplied by filters and sorts, release assets.",
   "ckan-portal":
     "CKAN 2.10 open-data portal (application-aware crawling): /dataset/ search paged 20 a page with organization/group/format facets, dataset and resource pages, filestore downloads /dataset/<id>/resource/<rid>/download/<file> (CSV, XLSX, PDF, JSON, ZIP…; HTML/API resources link other hosts), organizations and groups, the Action API (package_search, status_show); ≈ 1,500 datasets and 5,400 files at large. Variants: sub-path, api-error, off-site-files, robots-disallow-api.",
   "wordpress-site":
@@ -59,8 +53,8 @@ export const SITE_VARIANTS: Readonly<Partial<Record<SiteShape, Readonly<Record<s
 export const APPLICATION_SHAPES: readonly SiteShape[] = ["ckan-portal", "wordpress-site"];
 
 /**
- * The hand-made shapes: named regression cases (the family is benchmarked with `--family`; the
- * application shapes are chosen explicitly, with their variants).
+ * The named shapes: regression cases benchmarked by name (the family is benchmarked with
+ * `--family`; the application shapes are chosen explicitly, with their variants).
  */
 export const NAMED_SHAPES = (Object.keys(SITE_SHAPES) as SiteShape[]).filter((shape) => shape !== "family" && !APPLICATION_SHAPES.includes(shape));
 
@@ -72,16 +66,22 @@ export function checkVariant(shape: SiteShape, variant: string | undefined): voi
   if (!(variant in known)) throw new RangeError(`unknown variant "${variant}" of ${shape} (${Object.keys(known).join(", ")})`);
 }
 
-const BUILDERS: Record<SiteShape, (seed: number, urlCount: number, variant?: string) => ShapeModel> = {
+type Builder = (seed: number, urlCount: number, variant?: string) => ShapeModel;
+
+/** A named shape that is a point of the family: its parameter set for (seed, URL count), built. */
+const familyPoint = (shape: keyof typeof NAMED_FAMILY_POINTS): Builder => (seed, urlCount) => buildFamilyModel(NAMED_FAMILY_POINTS[shape](seed, urlCount));
+
+const BUILDERS: Record<SiteShape, Builder> = {
+  // The demo site behind `forage demo`, kept as code (lib/sitesim/README.md says why).
   "statistics-office": buildStatisticsOffice,
-  "ministry-portal": buildMinistryPortal,
-  "open-data-portal": buildOpenDataPortal,
-  "deep-sparse": buildDeepSparse,
-  "news-heavy": buildNewsHeavy,
-  "research-repository": buildResearchRepository,
-  "documentation-site": buildDocumentationSite,
-  wiki: buildWiki,
-  "code-forge": buildCodeForge,
+  "ministry-portal": familyPoint("ministry-portal"),
+  "open-data-portal": familyPoint("open-data-portal"),
+  "deep-sparse": familyPoint("deep-sparse"),
+  "news-heavy": familyPoint("news-heavy"),
+  "research-repository": familyPoint("research-repository"),
+  "documentation-site": familyPoint("documentation-site"),
+  wiki: familyPoint("wiki"),
+  "code-forge": familyPoint("code-forge"),
   family: buildFamily,
   "ckan-portal": buildCkanPortal,
   "wordpress-site": buildWordPressSite,

@@ -19,6 +19,11 @@ export interface WorkerListItem {
    * leases expire).
    */
   health: WorkerHealth;
+  /**
+   * Its load over the heartbeat interval before `heartbeatAt` (lib/worker/worker-load.ts), or
+   * null before its first heartbeat and once it has stopped.
+   */
+  load: { crawlsHeld: number; pagesPerSecond: number; cpuCores: number; rssBytes: number; loopDelayP99Ms: number } | null;
   /** The crawls it holds now (running or paused), oldest first. */
   crawls: Array<{ id: number; name: string | null; rootUrl: string; status: string; requests: number; targets: number }>;
 }
@@ -48,6 +53,10 @@ export async function listWorkers(db: Db, { leaseMs, limit = 100, now = new Date
       heartbeatAt: row.heartbeatAt.toISOString(),
       heartbeatAgeMs,
       health: state === "running" && heartbeatAgeMs > leaseMs ? "unresponsive" : state,
+      load:
+        row.loadSampledAt === null || state === "stopped"
+          ? null
+          : { crawlsHeld: row.crawlsHeld, pagesPerSecond: row.pagesPerSecond, cpuCores: row.cpuCores, rssBytes: row.rssBytes, loopDelayP99Ms: row.loopDelayP99Ms },
       crawls: held
         .filter((crawl) => crawl.workerId === row.id)
         .map((crawl) => ({ id: crawl.id, name: crawl.name, rootUrl: crawl.rootUrl, status: crawl.status, requests: crawl.requestsCount, targets: crawl.targetsCount })),
