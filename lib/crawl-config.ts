@@ -174,6 +174,15 @@ export const algorithmParamsSchema = z.strictObject({
    */
   urlOutlookWeight: z.number().min(0, "must not be negative").max(100).default(3),
   /**
+   * Long-term credit: when a page yields r new targets, the action that pulled its parent page also
+   * gets γ·r and the one before γ²·r (up to `longTermCreditDepth` ancestors), so that listing and
+   * pagination groups that lead to files a few steps later are not starved (sb-strategy.ts). 0 =
+   * the paper's immediate reward (Forage's addition). @default 0
+   */
+  longTermCreditDiscount: z.number().min(0, "must be at least 0").lt(1, "must be below 1 (a discount γ in [0, 1))").default(0),
+  /** Ancestor actions that share a page's reward when `longTermCreditDiscount` > 0. @default 2 */
+  longTermCreditDepth: z.number().int("must be a whole number").min(1, "must be at least 1").max(8, "must be at most 8").default(2),
+  /**
    * Set aside links whose URL shape answered 3 times with neither a page nor a target, probing a
    * few, and bring them back when one answers something useful (dead-shape-filter.ts; Forage's
    * addition). @default true
@@ -353,7 +362,7 @@ function defaultSeed(): number {
  * them ran with (the paper's behaviour). Without this, resuming, replaying or live-editing an older
  * crawl would switch it to the newer default halfway.
  */
-const PARAMS_ADDED_LATER = { useSitemaps: false, splitActionsByUrlShape: false, stableTagPathClasses: false, linkRankSamples: 1, rewardScaledExploration: false, urlOutlookWeight: 0, dampBarrenExploration: false, regroupRediscoveredLinks: false, skipRedundantQueryVariants: false } as const;
+const PARAMS_ADDED_LATER = { useSitemaps: false, splitActionsByUrlShape: false, stableTagPathClasses: false, linkRankSamples: 1, rewardScaledExploration: false, urlOutlookWeight: 0, dampBarrenExploration: false, regroupRediscoveredLinks: false, skipRedundantQueryVariants: false, longTermCreditDiscount: 0 } as const;
 
 /** A stored crawl's settings document with {@link PARAMS_ADDED_LATER} filled in where its params lack them; ready for the schema. */
 export function withParamsAddedLater(stored: unknown): unknown {

@@ -108,7 +108,7 @@ export class SleepingBandit {
   readonly barrenDamping: boolean;
   readonly policy: BanditPolicy;
   private readonly arms: Arm[] = [];
-  /** Pulls and reward of every action together (the reward scale). Rewards are target counts, so the sum is exact. */
+  /** Pulls and reward of every action together (the reward scale); long-term credits make the sum fractional. */
   private pulls = 0;
   private rewardSum = 0;
   /** Ids of the actions with at least one unvisited link, in no particular order. */
@@ -420,6 +420,27 @@ export class SleepingBandit {
     if (fertile || reward > 0) arm.fertilePulls++;
     arm.meanReward += (reward - arm.meanReward) / arm.selections;
     arm.totalReward += reward;
+    arm.exploreWeight = this.exploreWeightOf(arm);
+  }
+
+  /**
+   * Long-term credit (sb-strategy.ts): `credit` more reward for an action whose earlier pull led,
+   * a few pages later, to a page that paid. It joins the action's reward sum *without* a pull: the
+   * pull it rewards was already counted when it happened, so n stays the number of links the action
+   * really spent, and the mean becomes the action's discounted return per pull (immediate targets
+   * plus γ·those of its pages' children plus γ²·…), the quantity a crawl wants to maximise. Counting
+   * an extra pull instead would halve the mean of an action on every credit and shrink its bonus as
+   * if it had been tried more. The credit also joins the reward scale (`rewardScaledBonus`), which
+   * keeps the bonus in the same units as the means, and lifts `barrenDamping` like any reward: an
+   * action that leads to targets is not barren. Never negative; 0 changes nothing.
+   */
+  creditReward(actionId: number, credit: number): void {
+    if (!(credit >= 0) || !Number.isFinite(credit)) throw new RangeError(`Invalid credit ${credit}`);
+    if (credit === 0) return;
+    const arm = this.arm(actionId);
+    this.rewardSum += credit;
+    arm.totalReward += credit;
+    arm.meanReward = arm.selections > 0 ? arm.totalReward / arm.selections : 0;
     arm.exploreWeight = this.exploreWeightOf(arm);
   }
 

@@ -63,6 +63,7 @@ describe("POST /api/crawls", () => {
     ["no link to rank", { rootUrl: "https://a.org/", params: { linkRankSamples: 0 } }, "params.linkRankSamples", "must be at least 1"],
     ["a fractional link sample", { rootUrl: "https://a.org/", params: { linkRankSamples: 2.5 } }, "params.linkRankSamples", "must be a whole number"],
     ["a negative URL outlook weight", { rootUrl: "https://a.org/", params: { urlOutlookWeight: -1 } }, "params.urlOutlookWeight", "must not be negative"],
+    ["a long-term credit discount of 1", { rootUrl: "https://a.org/", params: { longTermCreditDiscount: 1 } }, "params.longTermCreditDiscount", "must be below 1 (a discount γ in [0, 1))"],
     ["allowPrivateNetwork from a client", { rootUrl: "https://a.org/", allowPrivateNetwork: true }, "allowPrivateNetwork", ALLOW_PRIVATE_NETWORK_IS_SERVER_SETTING],
     ["a URL pattern with a lookahead", { rootUrl: "https://a.org/", blocklist: { urlPatterns: ["re:/a(?=b)"] } }, "blocklist.urlPatterns.0", "uses a lookahead (?=…), which Forage's linear-time pattern engine cannot run; match the text itself instead"],
   ])("refuses %s with 400 invalid_request naming the field", async (_name, body, field, message) => {

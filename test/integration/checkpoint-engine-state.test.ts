@@ -54,6 +54,8 @@ const STRATEGIES: [CrawlConfig["strategy"], Record<string, unknown>][] = [
   // Thompson draws one sample per awake group in the bandit's order: the order must survive the checkpoint.
   ["sb", { policy: "thompson" }],
   ["sb", { policy: "kl-ucb" }],
+  // Long-term credit: each waiting link's lineage rides in the link table, credited sums in the bandit.
+  ["sb", { longTermCreditDiscount: 0.5 }],
   ["sb-paper", {}],
   ["bfs", {}],
   ["dfs", {}],

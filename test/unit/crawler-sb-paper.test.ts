@@ -23,6 +23,7 @@ const ALL_ADDITIONS_ON = {
   useSitemaps: true,
   groupIndex: "exact",
   policy: "thompson",
+  longTermCreditDiscount: 0.5,
 } as const;
 
 describe("sb-paper", () => {
@@ -48,6 +49,7 @@ describe("sb-paper", () => {
       useSitemaps: false,
       groupIndex: "hnsw",
       policy: "auer",
+      longTermCreditDiscount: 0,
     });
     // The paper's numbers are not additions: they stay the crawl's own.
     expect(paper.params.banditAlpha).toBeCloseTo(2 * Math.SQRT2, 12);

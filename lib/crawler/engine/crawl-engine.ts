@@ -15,6 +15,7 @@ import type { EngineMeter } from "./engine-meter";
 import type { EarlyStopSignal } from "./early-stop-signal";
 import { detachString, type LinkTable } from "./link-table";
 import { LimitEvents } from "./limit-events";
+import { creditDepthOf, LinkLineage } from "./link-lineage";
 import type { LinkTyper } from "./link-typer";
 import type { ListingEntries } from "./listing-entries";
 import type { Recrawl } from "./recrawl";
@@ -112,6 +113,8 @@ export class CrawlEngine {
   private readonly blockedExtensions: ReadonlySet<string>;
   private lastMetricAt = 0;
   private readonly keepAnchorText: boolean;
+  /** What a page's new links remember of the actions that led to it (long-term credit). */
+  private readonly lineage: LinkLineage;
   /** True from taking a link out of the frontier until its page is fully processed. */
   private midPage = false;
   private readonly limitEvents: LimitEvents;
@@ -122,6 +125,7 @@ export class CrawlEngine {
     this.blockedExtensions = new Set(parts.config.blocklist.extensions);
     this.rootDone = parts.rootDone;
     this.keepAnchorText = parts.config.strategy === "focused";
+    this.lineage = new LinkLineage(creditDepthOf(parts.config));
     this.lastMetricAt = parts.counters.requests;
     this.limitEvents = new LimitEvents(parts.sink);
   }
@@ -890,6 +894,7 @@ export class CrawlEngine {
       anchorText: this.keepAnchorText ? detachString(link.anchorText) : "",
       depth: page.depth + 1,
       referrer: page.url,
+      ...this.lineageOf(page),
     };
   }
 
@@ -912,7 +917,14 @@ export class CrawlEngine {
       depth: page.depth + 1,
       referrer: page.url,
       groupId: null,
+      ...this.lineageOf(page),
     });
+  }
+
+  /** `{ lineage }` for a link found on `page`, or nothing (no property: most crawls give no long-term credit). */
+  private lineageOf(page: FrontierLink): { lineage?: readonly number[] } {
+    const lineage = this.lineage.below(page);
+    return lineage ? { lineage } : {};
   }
 
   /** Records a stored target; false when its body could not be kept. */

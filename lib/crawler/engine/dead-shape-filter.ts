@@ -26,6 +26,8 @@ export interface ParkedLink {
   readonly anchorText: string;
   readonly depth: number;
   readonly referrer: string | null;
+  /** The link's lineage (types.ts `FrontierLink`), when the crawl gives long-term credit. */
+  readonly lineage?: readonly number[];
 }
 
 /** Plain JSON state. `parked` and `arrivals` are absent in checkpoints written before parking existed. */

@@ -10,7 +10,8 @@ export interface LinkTableState {
   /** Every URL seen, in the order it was first seen. */
   readonly seen: string[];
   readonly tagPaths: string[];
-  readonly links: [id: number, url: string, tagPath: number, anchorText: string, depth: number, referrer: string | null, groupId: number | null][];
+  /** `lineage` is written only when the link has one (and is absent in older checkpoints). */
+  readonly links: [id: number, url: string, tagPath: number, anchorText: string, depth: number, referrer: string | null, groupId: number | null, lineage?: readonly number[]][];
 }
 
 /**
@@ -100,7 +101,10 @@ export class LinkTable {
     for (let i = 0; i < tagPaths.length; i++) tagPathIndex.set(tagPaths[i]!, i);
     const links: LinkTableState["links"] = [];
     for (const link of this.links) {
-      if (link) links.push([link.id, link.url, tagPathIndex.get(link.tagPath) ?? -1, link.anchorText, link.depth, link.referrer, link.groupId]);
+      if (!link) continue;
+      const row: LinkTableState["links"][number] = [link.id, link.url, tagPathIndex.get(link.tagPath) ?? -1, link.anchorText, link.depth, link.referrer, link.groupId];
+      if (link.lineage) row.push(link.lineage);
+      links.push(row);
     }
     return { nextId: this.links.length, seen: [...this.seen], tagPaths, links };
   }
@@ -112,9 +116,13 @@ export class LinkTable {
     const tagPaths = state.tagPaths.map((tagPath) => table.internTagPath(tagPath));
     // Pushed, not `length = nextId`: a long array made of holes can fall back to slow dictionary elements.
     for (let id = 0; id < state.nextId; id++) table.links.push(undefined);
-    for (const [id, url, tagPath, anchorText, depth, referrer, groupId] of state.links) {
+    for (const [id, url, tagPath, anchorText, depth, referrer, groupId, lineage] of state.links) {
       if (!(id >= 0 && id < state.nextId)) throw new TypeError(`Invalid link table state: link id ${id} of ${state.nextId}`);
-      table.links[id] = { id, url, tagPath: tagPaths[tagPath] ?? "", anchorText, depth, referrer, groupId };
+      if (lineage !== undefined && !(Array.isArray(lineage) && lineage.every((action) => Number.isInteger(action) && action >= 0))) {
+        throw new TypeError(`Invalid link table state: lineage of link ${id}`);
+      }
+      const link: FrontierLink = { id, url, tagPath: tagPaths[tagPath] ?? "", anchorText, depth, referrer, groupId };
+      table.links[id] = lineage ? { ...link, lineage } : link;
       table.liveIds.set(url, id);
     }
     return table;

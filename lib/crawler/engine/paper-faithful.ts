@@ -28,6 +28,8 @@ export const SB_PAPER_PARAMS = {
   splitActionsByUrlShape: false,
   /** A link keeps the action it was first seen in. */
   regroupRediscoveredLinks: false,
+  /** A page's reward goes to the action that pulled it only (no long-term credit). */
+  longTermCreditDiscount: 0,
   /** The bandit alone chooses the action. */
   urlOutlookWeight: 0,
   /** Every link is fetched, whatever its URL shape answered before. */

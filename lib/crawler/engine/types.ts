@@ -14,6 +14,13 @@ export interface FrontierLink {
   readonly referrer: string | null;
   /** The tag-path group (bandit action) the link was filed under; null for the root. */
   groupId: number | null;
+  /**
+   * The actions that pulled the page this link was found on, then that page's own parent, …
+   * nearest first, at most `longTermCreditDepth` of them (sb-strategy.ts gives them a discounted
+   * share of this link's reward). Absent when the crawl gives no long-term credit, and for links
+   * of the root page. Links of one page share one array.
+   */
+  readonly lineage?: readonly number[];
 }
 
 /** Why a request was made. */

@@ -33,8 +33,8 @@ export function createBandit(config: CrawlConfig): SleepingBandit {
 
 /** The SB strategy settings of a crawl (also used to restore one from a checkpoint). */
 export function sbOptions(config: CrawlConfig): SbOptions {
-  const { linkRankSamples, urlOutlookWeight, regroupRediscoveredLinks, splitActionsByUrlShape } = config.params;
-  return { linkRankSamples, urlOutlookWeight, regroupRediscoveredLinks, splitActionsByUrlShape };
+  const { linkRankSamples, urlOutlookWeight, regroupRediscoveredLinks, splitActionsByUrlShape, longTermCreditDiscount } = config.params;
+  return { linkRankSamples, urlOutlookWeight, regroupRediscoveredLinks, splitActionsByUrlShape, longTermCreditDiscount };
 }
 
 /** The strategy a crawl's settings name, sharing the crawl's PRNG and link table. */

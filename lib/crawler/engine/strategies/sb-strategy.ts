@@ -19,6 +19,8 @@ export interface SbOptions {
   readonly urlOutlookWeight: number;
   readonly regroupRediscoveredLinks: boolean;
   readonly splitActionsByUrlShape: boolean;
+  /** γ of long-term credit; 0 = the paper's immediate reward. */
+  readonly longTermCreditDiscount: number;
 }
 
 /**
@@ -41,6 +43,15 @@ export interface SbOptions {
  * (`urlOutlookWeight`, group-outlook.ts): what the same URL statistics think of the best of a few
  * of its links, so that groups whose pulls so far gave nothing are still told apart by where
  * their links lead. 0 = the bandit alone.
+ *
+ * Long-term credit (`longTermCreditDiscount` γ, Forage's addition; 0 = the paper): the paper
+ * rewards a pull with the new targets of the page it fetched, so a listing or pagination group
+ * whose pages link only to detail pages (which link the files) earns nothing and is starved, though
+ * every file behind it came through it. Each link remembers the actions that pulled its page and
+ * that page's parent (`FrontierLink.lineage`, link-lineage.ts); when its page yields r > 0, its own
+ * action gets r as before and the k-th ancestor action γᵏ·r, added to its reward sum without a
+ * pull (`SleepingBandit.creditReward` says why). The URL-shape splitter and the link ranking keep
+ * learning from immediate rewards: they judge the links themselves, not where they lead.
  */
 export class SbStrategy implements CrawlStrategy {
   private waiting: number;
@@ -143,7 +154,17 @@ export class SbStrategy implements CrawlStrategy {
     if (link.groupId === null) return;
     if (isFailedPull(result)) this.bandit.recordFailedPull(link.groupId);
     else this.bandit.recordReward(link.groupId, result.reward, this.filedSinceNext > 0);
+    if (result.reward > 0 && link.lineage && this.options.longTermCreditDiscount > 0) this.creditAncestors(link.lineage, result.reward);
     if (this.options.splitActionsByUrlShape && this.grouper.derivedFrom(link.groupId) === undefined) this.splitIfShapesDiffer(link, result.reward);
+  }
+
+  /** γᵏ·reward to the k-th action of the lineage (k = 1: the action that pulled the link's page). */
+  private creditAncestors(lineage: readonly number[], reward: number): void {
+    let credit = reward;
+    for (const actionId of lineage) {
+      credit *= this.options.longTermCreditDiscount;
+      this.bandit.creditReward(actionId, credit);
+    }
   }
 
   /** Counts the pull for its URL shape and splits the shape off its action when it pays differently (action-splitter.ts). */
