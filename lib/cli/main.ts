@@ -1,62 +1,57 @@
 import { CliUsageError, EXIT_FAILURE, EXIT_USAGE } from "./cli-error";
-import { benchCommand, benchHelp, benchRunCommand } from "./commands/bench";
-import { crawlCommand, crawlHelp } from "./commands/crawl";
-import { demoCommand, demoHelp } from "./commands/demo";
-import { exportCommand, exportHelp } from "./commands/export";
-import { harvestCommand, harvestHelp } from "./commands/harvest";
-import { importCommand, importHelp } from "./commands/import";
-import { migrateCommand, migrateHelp } from "./commands/migrate";
-import { recipesCommand, recipesHelp, detectCommand, detectHelp } from "./commands/recipes";
-import { replayCommand, replayHelp } from "./commands/replay";
-import { setupLinkCommand } from "./commands/setup-link";
-import { tokenCommand, tokenHelp } from "./commands/token";
-import { userCommand, userHelp } from "./commands/user";
-import { workerCommand, workerHelp } from "./commands/worker";
 
 interface Command {
   help: string;
   run: (argv: string[]) => Promise<number>;
 }
 
-const commands: Record<string, Command> = {
-  bench: { help: benchHelp, run: benchCommand },
-  crawl: { help: crawlHelp, run: crawlCommand },
-  demo: { help: demoHelp, run: demoCommand },
-  detect: { help: detectHelp, run: detectCommand },
-  export: { help: exportHelp, run: exportCommand },
-  harvest: { help: harvestHelp, run: harvestCommand },
-  import: { help: importHelp, run: importCommand },
-  migrate: { help: migrateHelp, run: migrateCommand },
-  recipes: { help: recipesHelp, run: recipesCommand },
-  replay: { help: replayHelp, run: replayCommand },
-  token: { help: tokenHelp, run: tokenCommand },
-  user: { help: userHelp, run: userCommand },
-  worker: { help: workerHelp, run: workerCommand },
+type CommandLoader = () => Promise<Command>;
+
+/**
+ * Each command's module is loaded when it runs: loading all of them (crawler, store, archive,
+ * bench, sitesim…) cost every `forage` process about 2 s of CPU before it did anything.
+ */
+const commands: Record<string, CommandLoader> = {
+  bench: () => import("./commands/bench").then((m) => ({ help: m.benchHelp, run: m.benchCommand })),
+  crawl: () => import("./commands/crawl").then((m) => ({ help: m.crawlHelp, run: m.crawlCommand })),
+  demo: () => import("./commands/demo").then((m) => ({ help: m.demoHelp, run: m.demoCommand })),
+  detect: () => import("./commands/recipes").then((m) => ({ help: m.detectHelp, run: m.detectCommand })),
+  export: () => import("./commands/export").then((m) => ({ help: m.exportHelp, run: m.exportCommand })),
+  harvest: () => import("./commands/harvest").then((m) => ({ help: m.harvestHelp, run: m.harvestCommand })),
+  import: () => import("./commands/import").then((m) => ({ help: m.importHelp, run: m.importCommand })),
+  migrate: () => import("./commands/migrate").then((m) => ({ help: m.migrateHelp, run: m.migrateCommand })),
+  recipes: () => import("./commands/recipes").then((m) => ({ help: m.recipesHelp, run: m.recipesCommand })),
+  replay: () => import("./commands/replay").then((m) => ({ help: m.replayHelp, run: m.replayCommand })),
+  token: () => import("./commands/token").then((m) => ({ help: m.tokenHelp, run: m.tokenCommand })),
+  user: () => import("./commands/user").then((m) => ({ help: m.userHelp, run: m.userCommand })),
+  worker: () => import("./commands/worker").then((m) => ({ help: m.workerHelp, run: m.workerCommand })),
 };
 
 /** Internal commands, not listed in the help. */
-const internalCommands: Record<string, Command> = {
-  "bench-run": { help: "", run: benchRunCommand },
-  "setup-link": { help: "", run: setupLinkCommand },
+const internalCommands: Record<string, CommandLoader> = {
+  "bench-run": () => import("./commands/bench").then((m) => ({ help: "", run: m.benchRunCommand })),
+  "setup-link": () => import("./commands/setup-link").then((m) => ({ help: "", run: m.setupLinkCommand })),
 };
 
-function usage(): string {
-  return ["Usage: forage <command> [options]", "", ...Object.values(commands).map((command) => `  ${command.help}`)].join("\n");
+async function usage(): Promise<string> {
+  const loaded = await Promise.all(Object.values(commands).map((load) => load()));
+  return ["Usage: forage <command> [options]", "", ...loaded.map((command) => `  ${command.help}`)].join("\n");
 }
 
 /** Runs one CLI command; returns the process exit code. Errors never escape as stack traces. */
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === "--help" || name === "-h" || name === "help") {
-    console.log(usage());
+    console.log(await usage());
     return name ? 0 : EXIT_USAGE;
   }
-  const command = commands[name] ?? internalCommands[name];
-  if (!command) {
+  const load = Object.hasOwn(commands, name) ? commands[name] : Object.hasOwn(internalCommands, name) ? internalCommands[name] : undefined;
+  if (!load) {
     console.error(`forage: unknown command "${name}" (try "forage --help")`);
     return EXIT_USAGE;
   }
   try {
+    const command = await load();
     return await command.run(rest);
   } catch (error) {
     if (error instanceof CliUsageError) {
