@@ -46,8 +46,8 @@ export interface CrawlWorkerOptions {
   log?: Logger;
 }
 
-/** How often checkpoints of crawls that are over are removed (they never resume). */
-const CHECKPOINT_SWEEP_MS = 5 * 60_000;
+/** How often checkpoints of crawls that are over (they never resume) and clock rows of idle hosts are removed. */
+const HOUSEKEEPING_MS = 5 * 60_000;
 
 interface ActiveCrawl {
   crawlId: number;
@@ -121,13 +121,13 @@ export class CrawlWorker {
     this.timers.push(setInterval(() => void this.poll(), this.options.pollMs));
     this.heartbeatTimer = setInterval(() => void this.heartbeat(), Math.max(250, this.options.leaseMs / 2));
     this.timers.push(setInterval(() => void this.pollControls(), this.options.controlPollMs));
-    this.timers.push(setInterval(() => void this.sweepCheckpoints(), CHECKPOINT_SWEEP_MS));
+    this.timers.push(setInterval(() => void this.sweepHousekeeping(), HOUSEKEEPING_MS));
     // Harvests: due scheduled runs, webhooks of ended runs (lib/harvest).
     const harvests = new HarvestTicker(this.db, this.forage, this.id, this.log);
     this.timers.push(setInterval(() => void harvests.tick(), HARVEST_TICK_MS));
     void harvests.tick();
     this.log.info({ concurrency: this.options.maxConcurrentCrawls, leaseMs: this.options.leaseMs, storage: storageLabel(this.forage.storage) }, "worker started");
-    await this.sweepCheckpoints();
+    await this.sweepHousekeeping();
     await this.poll();
   }
 
@@ -422,7 +422,7 @@ export class CrawlWorker {
   }
 
   /** Housekeeping every few minutes: checkpoints of crawls that are over, clock rows of idle hosts. */
-  private async sweepCheckpoints(): Promise<void> {
+  private async sweepHousekeeping(): Promise<void> {
     await deleteOverCheckpoints(this.db).catch((error) => {
       this.log.error({ err: error }, "checkpoint sweep failed");
     });
