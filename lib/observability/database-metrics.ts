@@ -1,6 +1,7 @@
 import { CRAWL_STATUSES } from "../crawl-status";
 import type { Db } from "../store/prisma-client";
 import { WAITING_EVENT_KIND } from "../store/queries/get-crawl";
+import { workerLoadOf, type WorkerLoad } from "../store/queries/list-workers";
 
 /**
  * The service's numbers as the database holds them, read at scrape time by a handful of
@@ -26,7 +27,7 @@ export interface WorkerBeat {
   /** "running", "unresponsive" (silent for a whole lease) or "stopping". */
   health: "running" | "unresponsive" | "stopping";
   /** Its load at the last heartbeat (lib/worker/worker-load.ts); null before its first. */
-  load: { crawlsHeld: number; pagesPerSecond: number; cpuCores: number; rssBytes: number; loopDelayP99Ms: number } | null;
+  load: WorkerLoad | null;
 }
 
 export interface DatabaseSnapshot {
@@ -91,8 +92,7 @@ export async function readDatabaseSnapshot(db: Db, { leaseMs, now = new Date() }
     workers: workers.map((row) => {
       const ageMs = Math.max(0, now.getTime() - row.heartbeatAt.getTime());
       const health = row.state === "stopping" ? "stopping" : ageMs > leaseMs ? "unresponsive" : "running";
-      const load = row.loadSampledAt === null ? null : { crawlsHeld: row.crawlsHeld, pagesPerSecond: row.pagesPerSecond, cpuCores: row.cpuCores, rssBytes: row.rssBytes, loopDelayP99Ms: row.loopDelayP99Ms };
-      return { id: row.id, state: row.state, heartbeatAgeSeconds: ageMs / 1000, health, load };
+      return { id: row.id, state: row.state, heartbeatAgeSeconds: ageMs / 1000, health, load: workerLoadOf(row) };
     }),
     rateLimitWaits,
     hostsRateLimited,

@@ -1,5 +1,5 @@
 import os from "node:os";
-import type { WorkerLoad } from "./worker-load";
+import type { WorkerLoad } from "../store/queries/list-workers";
 import type { Db } from "../store/prisma-client";
 
 /**

@@ -1,16 +1,5 @@
 import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
-
-/** A worker's load over one sampling interval, as the Workers page and /api/metrics show it. */
-export interface WorkerLoad {
-  crawlsHeld: number;
-  /** Pages the worker's crawls started per second (robots.txt and HEAD requests not counted). */
-  pagesPerSecond: number;
-  /** Process CPU time per wall second: 1 = one core busy all the time. */
-  cpuCores: number;
-  rssBytes: number;
-  /** 99th percentile of the event loop's delay: how late a timer or an answer runs. */
-  loopDelayP99Ms: number;
-}
+import type { WorkerLoad } from "../store/queries/list-workers";
 
 /** What the sampler reads from the process; a test passes its own. */
 export interface ProcessReadings {

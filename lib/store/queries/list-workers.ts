@@ -3,6 +3,24 @@ import type { Db } from "../prisma-client";
 /** A worker's health as the dashboard shows it. */
 export type WorkerHealth = "running" | "unresponsive" | "stopping" | "stopped";
 
+/** A worker's load over one heartbeat interval, as its heartbeat writes it (lib/worker/worker-load.ts). */
+export interface WorkerLoad {
+  crawlsHeld: number;
+  /** Pages the worker's crawls started per second (robots.txt and HEAD requests not counted). */
+  pagesPerSecond: number;
+  /** Process CPU time per wall second: 1 = one core busy all the time. */
+  cpuCores: number;
+  rssBytes: number;
+  /** 99th percentile of the event loop's delay: how late a timer or an answer runs. */
+  loopDelayP99Ms: number;
+}
+
+/** The load columns of a `Worker` row, or null when it has never sent one. */
+export function workerLoadOf(row: WorkerLoad & { loadSampledAt: Date | null }): WorkerLoad | null {
+  if (row.loadSampledAt === null) return null;
+  return { crawlsHeld: row.crawlsHeld, pagesPerSecond: row.pagesPerSecond, cpuCores: row.cpuCores, rssBytes: row.rssBytes, loopDelayP99Ms: row.loopDelayP99Ms };
+}
+
 export interface WorkerListItem {
   id: string;
   hostname: string;
@@ -23,7 +41,7 @@ export interface WorkerListItem {
    * Its load over the heartbeat interval before `heartbeatAt` (lib/worker/worker-load.ts), or
    * null before its first heartbeat and once it has stopped.
    */
-  load: { crawlsHeld: number; pagesPerSecond: number; cpuCores: number; rssBytes: number; loopDelayP99Ms: number } | null;
+  load: WorkerLoad | null;
   /** The crawls it holds now (running or paused), oldest first. */
   crawls: Array<{ id: number; name: string | null; rootUrl: string; status: string; requests: number; targets: number }>;
 }
@@ -53,10 +71,7 @@ export async function listWorkers(db: Db, { leaseMs, limit = 100, now = new Date
       heartbeatAt: row.heartbeatAt.toISOString(),
       heartbeatAgeMs,
       health: state === "running" && heartbeatAgeMs > leaseMs ? "unresponsive" : state,
-      load:
-        row.loadSampledAt === null || state === "stopped"
-          ? null
-          : { crawlsHeld: row.crawlsHeld, pagesPerSecond: row.pagesPerSecond, cpuCores: row.cpuCores, rssBytes: row.rssBytes, loopDelayP99Ms: row.loopDelayP99Ms },
+      load: state === "stopped" ? null : workerLoadOf(row),
       crawls: held
         .filter((crawl) => crawl.workerId === row.id)
         .map((crawl) => ({ id: crawl.id, name: crawl.name, rootUrl: crawl.rootUrl, status: crawl.status, requests: crawl.requestsCount, targets: crawl.targetsCount })),
