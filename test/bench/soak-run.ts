@@ -11,13 +11,11 @@
  * memory and open descriptors from /proc, the worker's event-loop p99 from its heartbeat
  * (Worker row), the database's size, and the requests and runs so far.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
-import path from "node:path";
-import readline from "node:readline";
 import { createHarvest } from "../../lib/harvest/create-harvest";
 import { buildSite, startSiteServer, type RunningSite } from "../../lib/sitesim";
-import { PROJECT_ROOT } from "../../lib/store/migrations";
+import { pollUntil } from "../helpers/poll-until";
+import { freePort } from "../helpers/ports";
+import { startNodeProcess, waitForHttp, type ManagedProcess } from "../helpers/processes";
 import { createTestAccount } from "../helpers/test-accounts";
 import { procStats, scratchDatabase } from "./bench-process";
 
@@ -62,57 +60,17 @@ export interface SoakResult {
   polls: number;
 }
 
-/** A port nobody listens on now (for the dashboard, a child process that must be told its port). */
-async function unusedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** A child process whose output is read line by line and dropped (an hour of logs is not kept); error lines are reported. */
-function startChild(name: string, args: string[], env: Record<string, string>, onError: (line: string) => void): { child: ChildProcess; ready: Promise<void> } {
-  const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  /** Its last lines, for the message when it ends too early. */
-  const tail: string[] = [];
-  let markReady: () => void = () => undefined;
-  const ready = new Promise<void>((resolve, reject) => {
-    markReady = resolve;
-    child.once("exit", (code, signal) => reject(new Error(`${name} exited (${signal ?? code}) before it was ready; its last lines:\n${tail.join("\n")}`)));
-  });
-  // A caller that waits for the process another way (the dashboard: its HTTP answer) never awaits this.
-  ready.catch(() => undefined);
-  for (const stream of [child.stdout!, child.stderr!]) {
-    readline.createInterface({ input: stream }).on("line", (line) => {
-      tail.push(line.slice(0, 300));
-      if (tail.length > 20) tail.shift();
-      if (/\bready\b|listening|Ready/.test(line)) markReady();
-      // pino's JSON lines: level 50 is error, 60 fatal.
+/**
+ * A child process that keeps only its last lines (an hour of logs is not kept) and reports its
+ * error lines: pino's level 50 (error) and 60 (fatal), uncaught errors, the event-loop watchdog.
+ */
+function startChild(name: string, args: string[], env: Record<string, string>, onError: (line: string) => void): ManagedProcess {
+  return startNodeProcess(args, env, {
+    keepLines: 20,
+    onLine: (line) => {
       if (/"level":(50|60)/.test(line) || /^Error|Unhandled|watchdog/.test(line)) onError(`${name}: ${line.slice(0, 500)}`);
-    });
-  }
-  return { child, ready };
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);
-    const answered = await fetch(url).then((response) => response.status > 0, () => false);
-    if (answered) return;
-    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+    },
+  });
 }
 
 /** The dashboard's event-loop p99 from its Prometheus text (prom-client's default metric). */
@@ -125,8 +83,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   const errors: string[] = [];
   const scratch = await scratchDatabase(options.databaseUrl, "forage-soak-");
   const sites: RunningSite[] = [];
-  let worker: ChildProcess | null = null;
-  let dashboard: ChildProcess | null = null;
+  let worker: ManagedProcess | null = null;
+  let dashboard: ManagedProcess | null = null;
   try {
     for (let index = 0; index < options.hosts; index++) {
       sites.push(await startSiteServer(buildSite({ shape: "statistics-office", seed: index + 1, size: "tiny" })));
@@ -146,16 +104,24 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       );
     }
 
-    const port = await unusedPort();
+    const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    const started = startChild("dashboard", ["scripts/dashboard.mjs"], { ...scratch.env, FORAGE_HOST: "127.0.0.1", FORAGE_PORT: String(port), FORAGE_PUBLIC_URL: baseUrl }, (line) => errors.push(line));
-    dashboard = started.child;
+    dashboard = startChild("dashboard", ["scripts/dashboard.mjs"], { ...scratch.env, FORAGE_HOST: "127.0.0.1", FORAGE_PORT: String(port), FORAGE_PUBLIC_URL: baseUrl }, (line) => errors.push(line));
     await waitForHttp(`${baseUrl}/api/health`, dashboard, 120_000);
-    const workerStart = startChild("worker", ["bin/forage.mjs", "worker", "--concurrency", String(options.hosts)], { ...scratch.env, FORAGE_WORKER_LEASE_MS: "10000" }, (line) => errors.push(line));
-    worker = workerStart.child;
-    await workerStart.ready;
+    worker = startChild("worker", ["bin/forage.mjs", "worker", "--concurrency", String(options.hosts)], { ...scratch.env, FORAGE_WORKER_LEASE_MS: "10000" }, (line) => errors.push(line));
+    const started = worker;
+    // Ready once it has registered (its Worker row); a worker that ends first fails with its last lines.
+    await pollUntil(
+      "the worker to register",
+      async () => {
+        if (started.child.exitCode !== null || started.child.signalCode !== null) throw new Error(`the worker exited (${started.child.signalCode ?? started.child.exitCode}) before it was ready:\n${started.output()}`);
+        return scratch.db.worker.count();
+      },
+      (count) => count > 0,
+      { timeoutMs: 120_000, pollMs: 100, context: started.output },
+    );
     // From the ready worker on: compiling its TypeScript and migrating are not the crawls' cost.
-    const workerCpuAtReady = procStats(worker.pid!).cpuMs;
+    const workerCpuAtReady = procStats(worker.child.pid!).cpuMs;
 
     const headers = { authorization: `Bearer ${admin.token}` };
     const get = async (pathname: string): Promise<Response | null> => {
@@ -188,9 +154,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     const t0 = Date.now();
     for (;;) {
       await new Promise((resolve) => setTimeout(resolve, options.sampleEveryMs));
-      if (worker.exitCode !== null || worker.signalCode !== null) throw new Error(`the worker exited (${worker.signalCode ?? worker.exitCode}): ${errors.join("; ") || "no error line"}`);
-      const w = procStats(worker.pid!);
-      const d = procStats(dashboard.pid!);
+      if (worker.child.exitCode !== null || worker.child.signalCode !== null) throw new Error(`the worker exited (${worker.child.signalCode ?? worker.child.exitCode}): ${errors.join("; ") || worker.output()}`);
+      const w = procStats(worker.child.pid!);
+      const d = procStats(dashboard.child.pid!);
       const metrics = await get("/api/metrics");
       const [row, totals, finished, failed, databaseBytes] = await Promise.all([
         scratch.db.worker.findFirst({ orderBy: { heartbeatAt: "desc" }, select: { loopDelayP99Ms: true } }),
@@ -228,8 +194,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     await browser;
     return { samples, errors, polls };
   } finally {
-    if (worker) await stopChild(worker);
-    if (dashboard) await stopChild(dashboard);
+    await worker?.stop(15_000);
+    await dashboard?.stop(15_000);
     for (const site of sites) await site.close();
     await scratch.dispose();
   }

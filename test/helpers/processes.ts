@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import readline from "node:readline";
 import { PROJECT_ROOT } from "./paths";
 
 /** Ports come from one module (./ports); re-exported here for the tests that start processes. */
@@ -11,16 +12,37 @@ export interface ManagedProcess {
   stop(graceMs?: number): Promise<void>;
 }
 
+export interface NodeProcessOptions {
+  /**
+   * Keep only the last this many lines of output (a process that runs for an hour would fill
+   * memory); without it, all of it is kept.
+   */
+  keepLines?: number;
+  /** Called with each line of its output (stdout and stderr) as it comes. */
+  onLine?: (line: string) => void;
+}
+
 /** Starts a Node process from the project root, keeping its output for failure messages. */
-export function startNodeProcess(args: string[], env: Record<string, string>): ManagedProcess {
+export function startNodeProcess(args: string[], env: Record<string, string>, options: NodeProcessOptions = {}): ManagedProcess {
   const child = spawn(process.execPath, args, {
     cwd: PROJECT_ROOT,
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const chunks: string[] = [];
-  child.stdout?.on("data", (chunk: Buffer) => chunks.push(chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => chunks.push(chunk.toString()));
+  if (options.keepLines === undefined && options.onLine === undefined) {
+    child.stdout?.on("data", (chunk: Buffer) => chunks.push(chunk.toString()));
+    child.stderr?.on("data", (chunk: Buffer) => chunks.push(chunk.toString()));
+  } else {
+    for (const stream of [child.stdout, child.stderr]) {
+      if (!stream) continue;
+      readline.createInterface({ input: stream }).on("line", (line) => {
+        chunks.push(`${line}\n`);
+        if (options.keepLines !== undefined && chunks.length > options.keepLines) chunks.shift();
+        options.onLine?.(line);
+      });
+    }
+  }
   return {
     child,
     output: () => chunks.join(""),
