@@ -118,12 +118,12 @@ function pdfBody(bytes: number, seed: number): Buffer {
 }
 
 /** A stored (uncompressed) ZIP: real local headers, central directory and CRCs. */
-function zipBody(bytes: number, seed: number, entries: Array<{ name: string; data?: string }>, fill: Buffer): Buffer {
+function zipBody(bytes: number, seed: number, entries: Array<{ name: string; data?: string | Buffer }>, fill: Buffer): Buffer {
   const names = entries.map((e) => Buffer.from(e.name, "latin1"));
   const fixed = entries.reduce((n, e, i) => n + 30 + 46 + 2 * (names[i] as Buffer).length + (e.data?.length ?? 0), 0) + 22;
   const fillLen = Math.max(0, bytes - fixed);
   const datas = entries.map((e) => {
-    if (e.data !== undefined) return Buffer.from(e.data, "latin1");
+    if (e.data !== undefined) return typeof e.data === "string" ? Buffer.from(e.data, "latin1") : e.data;
     const start = fill.indexOf(0x0a, seed % OFFSET_WINDOW) + 1;
     return fill.subarray(start, start + fillLen);
   });
@@ -223,7 +223,7 @@ function xlsxBody(bytes: number, seed: number): Buffer {
   const zipOverhead = (name: string) => 30 + 46 + 2 * Buffer.byteLength(name, "latin1");
   const fixed = XLSX_PARTS.reduce((n, part) => n + zipOverhead(part.name) + part.data.length, 0) + zipOverhead(SHEET_ENTRY) + 22;
   const sheetBytes = Math.max(SHEET_HEAD.length + SHEET_TAIL.length + 1, bytes - fixed);
-  const sheet = textBody(sheetBytes, seed, SHEET_HEAD, sheetRows(), SHEET_TAIL).toString("latin1");
+  const sheet = textBody(sheetBytes, seed, SHEET_HEAD, sheetRows(), SHEET_TAIL);
   return zipBody(bytes, seed, [...XLSX_PARTS, { name: SHEET_ENTRY, data: sheet }], Buffer.alloc(0));
 }
 
