@@ -40,7 +40,7 @@ export const IMPORT_MAP: Readonly<Record<string, ModuleRule>> = {
     packages: ["croner", "undici", "zod"],
   },
   "lib/worker": {
-    imports: ["lib/archive", "lib/config.ts", "lib/crawl-config.ts", "lib/crawl-status.ts", "lib/crawler", "lib/harvest", "lib/log", "lib/recipes", "lib/storage", "lib/store"],
+    imports: ["lib/archive", "lib/config.ts", "lib/crawl-config.ts", "lib/crawl-status.ts", "lib/crawler", "lib/harvest", "lib/log", "lib/recipes", "lib/render", "lib/storage", "lib/store"],
     packages: [],
   },
   "lib/export": { imports: ["lib/archive", "lib/config.ts", "lib/errors.ts", "lib/storage", "lib/store"], packages: ["yazl"] },
@@ -59,6 +59,8 @@ export const IMPORT_MAP: Readonly<Record<string, ModuleRule>> = {
   "lib/recipes": { imports: ["lib/crawler"], packages: ["htmlparser2", "jsonld", "n3", "rdfxml-streaming-parser", "re2js", "zod"] },
   "lib/preview": { imports: ["lib/config.ts", "lib/errors.ts", "lib/export", "lib/storage", "lib/store"], packages: ["csv-parse", "exceljs", "unpdf", "yauzl"] },
   "lib/sitesim": { imports: [], packages: [] },
+  // The browser that renders script-built pages; every request it makes is answered by the engine.
+  "lib/render": { imports: ["lib/crawler/engine/page-renderer.ts", "lib/config.ts"], packages: ["playwright-core"] },
   "lib/cli": {
     imports: [
       "lib/api", "lib/archive", "lib/auth", "lib/bench", "lib/config.ts", "lib/crawl-config.ts", "lib/crawler", "lib/errors.ts",
