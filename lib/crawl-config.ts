@@ -279,6 +279,11 @@ export const algorithmParamsSchema = z.strictObject({
 /** The id of a recipe (`forage recipes list`), or "auto": whichever the site's pages show. */
 export const RECIPE_CHOICE_AUTO = "auto";
 
+/** When a crawl renders pages in a browser (`render`). */
+export const RENDER_MODES = ["off", "auto", "always"] as const;
+export type RenderMode = (typeof RENDER_MODES)[number];
+export const DEFAULT_RENDER_MODE: RenderMode = "auto";
+
 const applicationsSchema = z.strictObject({
   /**
    * Use the site's own catalog or API when its application is recognised: its enumerations
@@ -320,6 +325,14 @@ export const crawlConfigSchema = z.strictObject({
   checkKnownFiles: z.boolean().default(false),
   /** Application-aware crawling (docs/RECIPES.md; SB strategies). */
   applications: applicationsSchema.default(applicationsSchema.parse({})),
+  /**
+   * Render pages in a browser (Chromium) so that links built by scripts are seen: "off" reads HTML
+   * only; "auto" renders a page whose HTML looks like a script-built shell, or whose URL shape's
+   * rendered pages showed links their HTML lacked; "always" renders every page. Every request of
+   * the browser goes through the crawl's own rules (robots.txt, politeness, network policy, budget,
+   * web archive). @default "auto" ("off" for crawls stored before rendering existed)
+   */
+  render: z.enum(RENDER_MODES, { message: `must be one of ${RENDER_MODES.join(", ")}` }).default(DEFAULT_RENDER_MODE),
 });
 
 /** The field message of an API request that sets `allowPrivateNetwork`. */
@@ -371,5 +384,7 @@ export function withParamsAddedLater(stored: unknown): unknown {
   if (typeof params !== "object" || params === null) return stored;
   // A crawl stored before web archives existed kept none: resuming it must not start one halfway.
   const archive = (stored as { archive?: unknown }).archive ?? { keepWarc: false };
-  return { ...stored, archive, params: { ...PARAMS_ADDED_LATER, ...params } };
+  // Nor rendering: a crawl stored before it existed read HTML only.
+  const render = (stored as { render?: unknown }).render ?? "off";
+  return { ...stored, archive, render, params: { ...PARAMS_ADDED_LATER, ...params } };
 }

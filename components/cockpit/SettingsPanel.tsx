@@ -17,7 +17,7 @@ export function SettingsPanel({ crawl }: { crawl: CrawlDetail }) {
         </Link>
       </div>
       <div className={active ? "settings-layout" : undefined}>
-        <SettingsSummary config={crawl.config} />
+        <SettingsSummary config={crawl.config} renderedPages={crawl.counters.renderedPages} />
         {active ? <LiveSettingsForm key={crawl.id} crawl={crawl} /> : null}
       </div>
     </section>

@@ -3,7 +3,7 @@ import { STRATEGY_LABELS, type Strategy } from "@/lib/crawl-config";
 import { formatBytes, formatDuration, formatInteger } from "@/lib/format";
 
 /** The crawl's settings at a glance (the full list is one "Clone settings" away). */
-export function SettingsSummary({ config }: { config: CrawlConfig }) {
+export function SettingsSummary({ config, renderedPages = 0 }: { config: CrawlConfig; renderedPages?: number }) {
   const { budget, politeness, blocklist } = config;
   const limits = [
     `${formatInteger(budget.requests)} requests`,
@@ -22,6 +22,10 @@ export function SettingsSummary({ config }: { config: CrawlConfig }) {
       <div>
         <dt>Site's application</dt>
         <dd>{applicationChoice(config)}</dd>
+      </div>
+      <div>
+        <dt>Browser rendering</dt>
+        <dd data-testid="settings-render">{renderChoice(config, renderedPages)}</dd>
       </div>
       <div>
         <dt>Budget</dt>
@@ -75,4 +79,12 @@ function linkChoice(config: CrawlConfig): string {
   const regroup = regroupRediscoveredLinks ? " · waiting links move to a better group when listed again" : "";
   const credit = longTermCreditDiscount > 0 ? ` · a page's targets also credited to the ${formatInteger(longTermCreditDepth)} groups that led to it (γ ${longTermCreditDiscount})` : "";
   return `${choice} · ${groups} · exploration ${scaled}${barren}${regroup}${credit}`;
+}
+
+/** "When a page needs it · 12 pages rendered" (the events say why each kind of page was). */
+function renderChoice(config: CrawlConfig, renderedPages: number): string {
+  const mode = config.render ?? "off";
+  const label = mode === "auto" ? "when a page needs it" : mode === "always" ? "every page" : "never: HTML only";
+  if (mode === "off" && renderedPages === 0) return label;
+  return `${label} · ${formatInteger(renderedPages)} ${renderedPages === 1 ? "page" : "pages"} rendered`;
 }

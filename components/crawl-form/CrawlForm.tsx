@@ -13,6 +13,7 @@ import { Field } from "./fields";
 import { FormSummary } from "./FormSummary";
 import { buildCrawlSettings, type CrawlFormValues, type HiddenSettings } from "./form-state";
 import { ApplicationFields } from "./ApplicationFields";
+import { RenderFields } from "./RenderFields";
 import { MimeTypePicker } from "./MimeTypePicker";
 import { PolitenessFields } from "./PolitenessFields";
 import { StrategyField } from "./StrategyField";
@@ -51,6 +52,7 @@ const VALUE_FIELDS: Partial<Record<keyof CrawlFormValues, string>> = {
   seed: "seed",
   useApplications: "applications.use",
   recipe: "applications.recipe",
+  render: "render",
 };
 
 export function CrawlForm({ initialValues, hidden }: { initialValues: CrawlFormValues; hidden?: HiddenSettings }) {
@@ -149,6 +151,7 @@ export function CrawlForm({ initialValues, hidden }: { initialValues: CrawlFormV
             {(control) => <input {...control} type="text" maxLength={200} value={values.name} onChange={(e) => set("name", e.target.value)} />}
           </Field>
           <ApplicationFields {...sectionProps} />
+          <RenderFields {...sectionProps} />
         </section>
 
         <section className="form-section" aria-label="Targets">

@@ -5,8 +5,10 @@ import {
   budgetSchema,
   politenessSchema,
   rootUrlSchema,
+  DEFAULT_RENDER_MODE,
   type CrawlConfig,
   type CrawlConfigInput,
+  type RenderMode,
   type FieldErrors,
   type Strategy,
 } from "@/lib/crawl-config";
@@ -58,6 +60,8 @@ export interface CrawlFormValues {
   useApplications: boolean;
   /** "auto" or a recipe id (`applications.recipe`). */
   recipe: string;
+  /** "Render pages with a browser" (`render`). */
+  render: RenderMode;
 }
 
 /** Settings the form does not show but a cloned crawl must keep (user agent, per-host concurrency…). */
@@ -111,6 +115,7 @@ export function defaultFormValues(): CrawlFormValues {
     seed: "",
     useApplications: true,
     recipe: "auto",
+    render: DEFAULT_RENDER_MODE,
   };
 }
 
@@ -155,6 +160,7 @@ export function formValuesFromConfig(config: CrawlConfig): CrawlFormValues {
     seed: String(config.seed),
     useApplications: config.applications.use,
     recipe: config.applications.recipe,
+    render: config.render,
   };
 }
 
@@ -261,6 +267,7 @@ export function buildCrawlSettings(values: CrawlFormValues, hidden?: HiddenSetti
     strategy: values.strategy,
     params: params as CrawlConfigInput["params"],
     applications: { use: values.useApplications, recipe: values.recipe },
+    render: values.render,
     ...(seed === null ? {} : { seed }),
     ...(hidden?.after ? { after: hidden.after, checkKnownFiles: hidden.checkKnownFiles ?? false } : {}),
   };

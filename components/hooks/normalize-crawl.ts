@@ -33,6 +33,8 @@ export function normalizeConfig(raw: unknown, crawl: { rootUrl: string; seed: nu
     after: pick(shape.after, stored.after),
     checkKnownFiles: pick(shape.checkKnownFiles, stored.checkKnownFiles),
     applications: pick(shape.applications, stored.applications),
+    // Crawls stored before rendering existed read HTML only.
+    render: stored.render === undefined ? "off" : pick(shape.render, stored.render),
   };
 }
 

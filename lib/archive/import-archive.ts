@@ -105,7 +105,7 @@ async function importSources(options: ImportOptions, sources: Awaited<ReturnType
       await sink.flushIfDue();
     }
     if (result.pages === 0) throw new ImportError(`${options.file}: no HTML page answered 200 in the archive: nothing to replay`);
-    sink.counters({ requests: result.requests, getRequests: result.requests, headRequests: 0, targets: result.targets, targetBytes, nonTargetBytes: otherBytes, errors: 0, robotsSkips: 0, frontierSize: 0, groups: 0, activeMs: 0 });
+    sink.counters({ requests: result.requests, getRequests: result.requests, headRequests: 0, targets: result.targets, targetBytes, nonTargetBytes: otherBytes, errors: 0, robotsSkips: 0, frontierSize: 0, groups: 0, activeMs: 0, renderedPages: 0 });
     sink.event({ level: "info", kind: "imported", message: `Imported from ${options.file}: ${result.requests} responses, ${result.pages} pages, ${result.targets} targets` });
     await sink.flush();
     await options.db.crawl.update({

@@ -79,6 +79,7 @@ export function crawlCounterColumns(counters: CrawlCounters) {
     robotsSkips: counters.robotsSkips,
     frontierSize: counters.frontierSize,
     groupsCount: counters.groups,
+    renderedPages: counters.renderedPages,
     activeMs: Math.round(counters.activeMs),
   };
 }

@@ -112,7 +112,7 @@ class SharedSqliteConnection {
       ),
       counters: this.db.prepare(
         `UPDATE "Crawl" SET "requestsCount" = ?, "getCount" = ?, "headCount" = ?, "targetsCount" = ?, "targetBytes" = ?, "nonTargetBytes" = ?, ` +
-          `"errorsCount" = ?, "robotsSkips" = ?, "frontierSize" = ?, "groupsCount" = ?, "activeMs" = ?, "updatedAt" = ? WHERE "id" = ?`,
+          `"errorsCount" = ?, "robotsSkips" = ?, "frontierSize" = ?, "groupsCount" = ?, "renderedPages" = ?, "activeMs" = ?, "updatedAt" = ? WHERE "id" = ?`,
       ),
       checkpoint: this.db.prepare(
         `INSERT INTO "CrawlCheckpoint" ("crawlId", "requests", "version", "state", "createdAt") VALUES (?, ?, ?, ?, ?) ` +
@@ -237,7 +237,7 @@ class SharedSqliteConnection {
     if (c) {
       s.counters.run(
         c.requests, c.getRequests, c.headRequests, c.targets, BigInt(c.targetBytes), BigInt(c.nonTargetBytes), c.errors, c.robotsSkips,
-        c.frontierSize, c.groups, Math.round(c.activeMs), now, crawlId,
+        c.frontierSize, c.groups, c.renderedPages, Math.round(c.activeMs), now, crawlId,
       );
     }
     const checkpoint = batch.checkpoint;

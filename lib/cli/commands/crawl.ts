@@ -17,7 +17,9 @@ import { CLI_LEASE_MS, cliHolderId, holdLease } from "../../worker/leases";
 export const crawlHelp =
   "forage crawl <rootUrl> [--target-mime a/b,c/d] [--budget N] [--max-bytes N] [--max-seconds N] [--delay-ms N]\n" +
   "             [--strategy sb|sb-paper|bfs|dfs|random|focused|tp-off] [--policy auer|thompson|kl-ucb] [--seed N] [--allow-private-network] [--no-robots]\n" +
-  "             [--after CRAWL_ID [--check-known-files]] [--db URL] [--out DIR] [--json]      run one crawl in this process\n" +
+  "             [--after CRAWL_ID [--check-known-files]] [--render auto|always|off] [--db URL] [--out DIR] [--json]      run one crawl in this process\n" +
+  "             --render: run script-built pages in a browser (Chromium) to see their links: auto (default) when a page's\n" +
+  "             HTML looks like a script-built shell, always, or off; the browser's requests obey the crawl's rules\n" +
   "             --after: re-crawl the site of a finished crawl from what it learned; its files are known (not downloaded\n" +
   "             again, unless --check-known-files: conditional requests); the summary counts new/changed/unchanged/gone files\n" +
   "             --allow-private-network: reach loopback/private/link-local addresses (you are the admin here;\n" +
@@ -40,6 +42,7 @@ const options = {
   name: { type: "string" },
   after: { type: "string" },
   "check-known-files": { type: "boolean" },
+  render: { type: "string" },
 } as const;
 
 /** Turns command-line options into crawl settings (validated by the same schema as the API). */
@@ -72,8 +75,9 @@ export function crawlInputFromArgs(argv: string[]): { input: CrawlConfigInput; d
     after: parseIntegerOption("after", values.after, { min: 1 }) ?? null,
     checkKnownFiles: values["check-known-files"] ?? false,
   };
-  // Checked by the settings schema (the message names --policy and the choices).
+  // Checked by the settings schema (the messages name --policy / --render and the choices).
   if (values.policy !== undefined) input.params = { policy: values.policy as "auer" };
+  if (values.render !== undefined) input.render = values.render as CrawlConfigInput["render"];
   if (input.checkKnownFiles && input.after === null) throw new CliUsageError("--check-known-files needs --after <crawlId> (the crawl whose files to check)");
   if (values["target-mime"] !== undefined) {
     input.targetMimeTypes = values["target-mime"].split(",").map((mime) => mime.trim()).filter(Boolean);
@@ -181,6 +185,7 @@ function cliName(field: string): string {
     strategy: "--strategy",
     "params.policy": "--policy",
     after: "--after",
+    render: "--render",
   };
   if (field.startsWith("targetMimeTypes.")) return "--target-mime";
   return names[field] ?? field;

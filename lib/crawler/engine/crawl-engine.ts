@@ -18,6 +18,7 @@ import { LimitEvents } from "./limit-events";
 import { creditDepthOf, LinkLineage } from "./link-lineage";
 import type { LinkTyper } from "./link-typer";
 import type { ListingEntries } from "./listing-entries";
+import type { PageRendering, RenderedPage, RenderGate } from "./page-rendering";
 import type { Recrawl } from "./recrawl";
 import type { RequestContext, RequestOutcome, RequestRunner } from "./request-runner";
 import type { CrawlStrategy } from "./strategies/strategy";
@@ -71,6 +72,8 @@ export interface CrawlEngineParts {
   applications?: ApplicationActions | null;
   /** A re-crawl: when the previous run started, for enumerations that can list only what changed since. */
   changedSince?: Date | null;
+  /** Which pages are rendered in a browser, and the rendering (page-rendering.ts); absent: none is. */
+  rendering?: PageRendering | null;
 }
 
 /** The tag path of the links a sitemap lists: not a path of any page, so they form an action of their own. */
@@ -216,6 +219,8 @@ export class CrawlEngine {
 
   private async finish(reason: StopReason): Promise<CrawlEnd> {
     if (reason !== "failed") await this.checkUnlinkedKnownFiles();
+    const rendered = this.parts.rendering?.summary();
+    if (rendered) this.parts.sink.event({ level: "info", kind: "render-summary", message: rendered, data: { pages: this.parts.counters.renderedPages, reasons: Object.fromEntries(this.parts.rendering!.reasons) } });
     this.emitMetrics(true);
     if (reason === "budget-bytes" && this.parts.budget.diskQuotaReached()) {
       const detail = this.parts.budget.describeDiskQuota();
@@ -264,13 +269,14 @@ export class CrawlEngine {
       const { text, encoding, utf8Bytes } = this.parts.meter.time(() => decodeHtmlPage(response.body!, response.headers["content-type"]));
       // The application behind the site, recognised before the root's links are filed: its `avoid` list applies to them.
       if (link.depth === 0 && this.parts.applications) await this.startApplications(link, { url, html: text, headers: Object.entries(response.headers) });
-      const { newTargets, knownFiles, downloadedWhileTyping } = await this.fileLinksOf(text, url, link, {
-        refreshHeader: response.headers.refresh,
-        encoding,
-        utf8Bytes,
-        stableClassNames: this.parts.config.params.stableTagPathClasses,
-      });
-      const downloaded = downloadedWhileTyping + (await this.downloadNewTargets(newTargets, link, url)) + (await this.downloadStatedFiles(text, url, link));
+      const pageContext: PageContext = { refreshHeader: response.headers.refresh, encoding, utf8Bytes, stableClassNames: this.parts.config.params.stableTagPathClasses };
+      // A script-built page, rendered in a browser when the crawl wants it: its DOM is read instead of its HTML.
+      const rendered = await this.renderedPage(link, url, text, response.headers);
+      const html = rendered?.html ?? text;
+      const { newTargets, knownFiles, downloadedWhileTyping, linksRead } = await this.fileLinksOf(html, url, link, pageContext, rendered?.dataLinks);
+      if (rendered) this.parts.rendering!.noteLinks(url, (await extractPageLinksAsync(text, url, pageContext)).links.length, linksRead);
+      const fetchedByScripts = rendered?.targetsFetched ?? 0;
+      const downloaded = fetchedByScripts + downloadedWhileTyping + (await this.downloadNewTargets(newTargets, link, url)) + (await this.downloadStatedFiles(html, url, link));
       const changedKnownFiles = await this.revisitKnownFiles(knownFiles, link, url);
       return { kind: "page", newTargets: downloaded, changedKnownFiles };
     }
@@ -279,6 +285,23 @@ export class CrawlEngine {
       return { kind: "target", stored: this.recordTarget(outcome, url, link) };
     }
     return { kind: "nothing" };
+  }
+
+  /** The page as a browser shows it, when the crawl renders it (page-rendering.ts); null to read it as fetched. */
+  private async renderedPage(link: FrontierLink, pageUrl: string, html: string, headers: Record<string, string>): Promise<RenderedPage | null> {
+    const rendering = this.parts.rendering;
+    if (!rendering || rendering.mode === "off") return null;
+    const context: RequestContext = { kind: "render", tagPath: link.tagPath || null, groupId: link.groupId, depth: link.depth, referrer: pageUrl };
+    const gate: RenderGate = {
+      runner: this.parts.runner,
+      budget: this.parts.budget,
+      acceptable: (url) => this.acceptable(url, "link") || url === pageUrl,
+      keepTarget: (outcome, url) => {
+        this.parts.links.markSeen(url);
+        this.recordTarget(outcome, url, link, pageUrl);
+      },
+    };
+    return rendering.render(pageUrl, html, headers, context, gate, this.parts.signal);
   }
 
   /**
@@ -389,7 +412,9 @@ export class CrawlEngine {
     pageUrl: string,
     page: FrontierLink,
     context: PageContext,
-  ): Promise<{ newTargets: ExtractedLink[]; knownFiles: ExtractedLink[]; downloadedWhileTyping: number }> {
+    /** Links found besides the HTML's (a rendered page's script data). */
+    extraLinks: readonly ExtractedLink[] = [],
+  ): Promise<{ newTargets: ExtractedLink[]; knownFiles: ExtractedLink[]; downloadedWhileTyping: number; linksRead: number }> {
     const newTargets: ExtractedLink[] = [];
     const { meter, typer, queryVariants, recrawl } = this.parts;
     const knownFiles: ExtractedLink[] = [];
@@ -399,8 +424,9 @@ export class CrawlEngine {
     meter.start();
     // Parsed and typed in slices with turns of the event loop between them: a hostile page
     // (10 MB, 300 000 nested elements, 20 000 links) must not freeze the worker's other crawls.
-    const { links, limits } = await extractPageLinksAsync(html, pageUrl, context);
-    this.limitEvents.page(pageUrl, limits);
+    const extracted = await extractPageLinksAsync(html, pageUrl, context);
+    this.limitEvents.page(pageUrl, extracted.limits);
+    const links = extraLinks.length > 0 ? [...extracted.links, ...extraLinks] : extracted.links;
     const breathe = createYieldPoint(LINK_LOOP_YIELD_MS);
     const watch = this.parts.stepWatch ?? null;
     const linkUrls: string[] = [];
@@ -459,7 +485,7 @@ export class CrawlEngine {
     for (const { link, amongNew } of setAside) recrawl!.defer(link, amongNew);
     if (queryVariants) this.reportRedundantPairs(queryVariants.notePage(page.url, pageUrl, linkUrls));
     meter.stop();
-    return { newTargets, knownFiles, downloadedWhileTyping };
+    return { newTargets, knownFiles, downloadedWhileTyping, linksRead: extracted.links.length };
   }
 
   /**

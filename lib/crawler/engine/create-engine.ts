@@ -29,6 +29,8 @@ import type { CrawlCounters, CrawlSink } from "./types";
 import type { StepWatch } from "../step-watch";
 import { ApplicationActions } from "./application-actions";
 import type { SiteApplications } from "./site-applications";
+import type { PageRenderer } from "./page-renderer";
+import { PageRendering, type ScriptBuiltSigns } from "./page-rendering";
 
 export function emptyCounters(): CrawlCounters {
   return {
@@ -43,6 +45,7 @@ export function emptyCounters(): CrawlCounters {
     frontierSize: 0,
     groups: 0,
     activeMs: 0,
+    renderedPages: 0,
   };
 }
 
@@ -94,6 +97,12 @@ export interface CreateEngineOptions {
    * enumerations as actions. @default none (HTML only)
    */
   applications?: SiteApplications | null;
+  /**
+   * The browser that renders script-built pages (lib/render, given by the worker) and the test of
+   * a page's HTML that says it needs one (render-need.ts); `renderer` null with `unavailable` saying
+   * why (no Chromium). Absent: no page is rendered, whatever `config.render` says.
+   */
+  rendering?: { renderer: PageRenderer | null; unavailable: string | null; signs: (html: string) => ScriptBuiltSigns } | null;
 }
 
 export interface CrawlRun {
@@ -239,6 +248,7 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
     rootDone: restore?.rootDone ?? false,
     applications,
     changedSince: options.recrawl?.previousStartedAt ? new Date(options.recrawl.previousStartedAt) : null,
+    rendering: options.rendering && config.render !== "off" ? new PageRendering(config.render, options.rendering.renderer, options.rendering.unavailable, options.rendering.signs, sink, counters) : null,
   });
   return {
     engine,

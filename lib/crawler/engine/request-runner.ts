@@ -24,7 +24,8 @@ export interface RequestContext {
   referrer: string | null;
 }
 
-export type BodyPlan = "page" | "target" | "sitemap" | "api" | "none";
+/** What a request's body is for; "render": a browser's request while it renders a page (page-rendering.ts). */
+export type BodyPlan = "page" | "target" | "sitemap" | "api" | "render" | "none";
 
 /** Types an application's API answers with: JSON and its dialects (HAL, JSON-LD, JSON:API), RDF catalogs, or unlabelled. */
 const API_MIMES = new Set([
@@ -156,6 +157,8 @@ export class RequestRunner {
       // An API answer is read into memory and never kept as a target, even when its type is one.
       if (plan === "api") return API_MIMES.has(mime) && (head.contentLength === null || head.contentLength <= maxHtmlBytes);
       if (this.targetMimes.has(mime)) return "stream";
+      // Scripts, JSON, HTML fragments a rendering page asked for: read into memory for the browser.
+      if (plan === "render") return head.contentLength === null || head.contentLength <= maxHtmlBytes;
       if (plan === "page" && this.isHtmlMime(mime)) return head.contentLength === null || head.contentLength <= maxHtmlBytes;
       return false;
     };
@@ -226,8 +229,8 @@ export class RequestRunner {
     if (attempt.outcome === "error" || attempt.status >= 400) counters.errors += 1;
     const isRedirect = attempt.status >= 300 && attempt.status < 400 && attempt.location !== null;
     let bodySha256: string | null = null;
-    // API answers too: a replay or a resumed crawl reads an enumeration's pages again from them.
-    if (this.keepPageBodies && attempt.body && attempt.method === "GET" && (this.isHtmlMime(attempt.mime) || plan === "api")) {
+    // API answers and a rendering browser's too: a replay or a resumed crawl reads them again from there.
+    if (this.keepPageBodies && attempt.body && attempt.method === "GET" && (this.isHtmlMime(attempt.mime) || plan === "api" || plan === "render")) {
       bodySha256 = this.sink.pageBody(attempt.body, attempt.archived);
     }
     this.sink.request({

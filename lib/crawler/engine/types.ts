@@ -24,7 +24,7 @@ export interface FrontierLink {
 }
 
 /** Why a request was made. */
-export type RequestKind = "page" | "target" | "bootstrap-head" | "robots" | "sitemap" | "api";
+export type RequestKind = "page" | "target" | "bootstrap-head" | "robots" | "sitemap" | "api" | "render";
 
 export type RequestOutcome = "ok" | "blocked-mime" | "too-large" | "error" | "robots-disallowed" | "redirect";
 
@@ -112,6 +112,8 @@ export interface CrawlCounters {
   frontierSize: number;
   groups: number;
   activeMs: number;
+  /** Pages rendered in a browser (page-rendering.ts). */
+  renderedPages: number;
 }
 
 /** A target body being written; `commit` makes it part of the crawl, `discard` removes it. */

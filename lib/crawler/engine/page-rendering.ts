@@ -1,0 +1,204 @@
+import type { RenderMode } from "../../crawl-config";
+import type { ExtractedLink } from "../links";
+import { normalizeUrl } from "../url-rules";
+import { urlShape } from "../url-shape";
+import type { Budget } from "./budget";
+import type { PageRenderer, RenderAnswer, RenderDataLink, RenderResult, RenderSubrequest } from "./page-renderer";
+import type { RequestContext, RequestOutcome, RequestRunner } from "./request-runner";
+import type { CrawlCounters, CrawlSink } from "./types";
+
+/** What a fetched page's HTML says about needing a browser (render-need.ts). */
+export interface ScriptBuiltSigns {
+  needed: boolean;
+  why: string;
+}
+
+/** What the crawl lets a rendering browser reach, and where a file its scripts fetched goes. */
+export interface RenderGate {
+  runner: RequestRunner;
+  budget: Budget;
+  /** The site boundary, blocklists and URL patterns a link would meet. */
+  acceptable(url: string): boolean;
+  /** A target file a page's script fetched: kept like any downloaded target. */
+  keepTarget(outcome: RequestOutcome, url: string): void;
+}
+
+/** A rendered page, ready for link extraction. */
+export interface RenderedPage {
+  html: string;
+  /** File-like URLs of its scripts' JSON answers, as links whose tag path names where in the JSON they stood. */
+  dataLinks: ExtractedLink[];
+  /** Targets its scripts fetched (kept already). */
+  targetsFetched: number;
+}
+
+/** Why `always` renders a page. */
+export const RENDER_ALWAYS_REASON = "every page is rendered (render: always)";
+/** Why `auto` renders a page that shows no sign but whose URL shape's rendered pages paid. */
+export const RENDER_SHAPE_REASON = "pages of its URL shape showed links only once rendered";
+
+/** Rendered pages of a shape that must have paid before pages of that shape without signs are rendered too. */
+const SHAPE_EVIDENCE = 2;
+/** Render failures told one by one in the crawl's events; later ones only counted. */
+const FAILURE_EVENTS = 10;
+/** Response headers the browser must not see: the body it gets is already decoded and whole, and cookies stay with the crawl. */
+const DROPPED_HEADERS = new Set(["content-encoding", "content-length", "transfer-encoding", "connection", "keep-alive", "set-cookie", "set-cookie2"]);
+
+/** The tag path of links found in a script's JSON: key path `items.*.download_url` gives `/json` then its steps, one per segment. */
+export function dataLinkTagPath(keyPath: string): string {
+  const steps = keyPath.split(".").filter((step) => step.length > 0);
+  return `/json${steps.length > 0 ? `/${steps.join("/")}` : ""}`;
+}
+
+/**
+ * Which pages a crawl renders in a browser, and the rendering itself as the engine sees it
+ * (page-renderer.ts). `off` renders none; `always` every HTML page; `auto` a page whose HTML looks
+ * like a script-built shell (render-need.ts), and any page of a URL shape whose rendered pages
+ * showed links their HTML lacked. Every request of the browser is answered through the crawl's
+ * own request runner — robots.txt, the host's politeness clock, the network policy, the budget,
+ * size and time limits and the web archive — or refused; a target file a script fetches is kept.
+ * Rendering involves the browser's timing, so the order of a rendered page's subrequests (and so
+ * a crawl that renders) may differ between runs of the same seed.
+ */
+export class PageRendering {
+  /** Per URL shape: pages rendered, and those whose rendering showed links their HTML lacked. */
+  private readonly shapes = new Map<string, { rendered: number; paid: number }>();
+  /** Pages rendered, by why. */
+  readonly reasons = new Map<string, number>();
+  private failures = 0;
+  private unavailableTold = false;
+
+  constructor(
+    readonly mode: RenderMode,
+    private readonly renderer: PageRenderer | null,
+    /** Why no renderer is there (no Chromium installed), told once when a page needs one. */
+    private readonly unavailable: string | null,
+    private readonly signs: (html: string) => ScriptBuiltSigns,
+    private readonly sink: CrawlSink,
+    private readonly counters: CrawlCounters,
+  ) {}
+
+  /** Why this fetched page is to be rendered; null when it is read as fetched. */
+  reasonFor(url: string, html: string): string | null {
+    if (this.mode === "off") return null;
+    if (this.mode === "always") return RENDER_ALWAYS_REASON;
+    const signs = this.signs(html);
+    if (signs.needed) return signs.why;
+    const shape = this.shapes.get(urlShape(url));
+    return shape && shape.paid >= SHAPE_EVIDENCE && shape.paid * 2 > shape.rendered ? RENDER_SHAPE_REASON : null;
+  }
+
+  /**
+   * Renders the page when the crawl wants it (see `reasonFor`); null when it is read as fetched:
+   * not wanted, no browser (told once), or the render failed (told in the events).
+   */
+  async render(url: string, html: string, headers: Record<string, string>, context: RequestContext, gate: RenderGate, signal: AbortSignal): Promise<RenderedPage | null> {
+    const why = this.reasonFor(url, html);
+    if (why === null) return null;
+    if (!this.renderer) {
+      this.tellUnavailable(url, why);
+      return null;
+    }
+    let targetsFetched = 0;
+    const result = await this.renderer.render({
+      url,
+      html,
+      headers,
+      signal,
+      fetch: async (request) => {
+        const answer = await this.answer(request, context, gate);
+        if (answer.target) targetsFetched += 1;
+        return answer.answer;
+      },
+    });
+    this.counters.renderedPages += 1;
+    const times = (this.reasons.get(why) ?? 0) + 1;
+    this.reasons.set(why, times);
+    // Each reason told once, with the first page it rendered: the cockpit's events say why pages are rendered while the crawl runs.
+    if (times === 1) this.sink.event({ level: "info", kind: "render-reason", message: `Rendering pages in a browser because ${why} (first: ${url})`, data: { url, why } });
+    if (result.html === null) {
+      this.tellFailure(url, result);
+      return null;
+    }
+    return { html: result.html, dataLinks: this.dataLinks(result.dataLinks), targetsFetched };
+  }
+
+  /** After the rendered page's links were read: did rendering show links the HTML lacked? (learns which URL shapes need it) */
+  noteLinks(url: string, htmlLinks: number, renderedLinks: number): void {
+    const key = urlShape(url);
+    const shape = this.shapes.get(key) ?? { rendered: 0, paid: 0 };
+    shape.rendered += 1;
+    if (renderedLinks > htmlLinks) shape.paid += 1;
+    this.shapes.set(key, shape);
+  }
+
+  /** "12 pages: 10 because …, 2 because …" for the crawl's last event; null when none was rendered. */
+  summary(): string | null {
+    if (this.counters.renderedPages === 0) return null;
+    const parts = [...this.reasons].sort((a, b) => b[1] - a[1]).map(([why, count]) => `${count} because ${why}`);
+    // Reasons are kept in memory only: a resumed crawl counts the pages rendered before it resumed without them.
+    const earlier = this.counters.renderedPages - [...this.reasons.values()].reduce((sum, count) => sum + count, 0);
+    if (earlier > 0) parts.push(`${earlier} before the crawl resumed`);
+    const failed = this.failures > 0 ? `; ${this.failures} could not be rendered and were read as fetched` : "";
+    return `Rendered ${this.counters.renderedPages} ${this.counters.renderedPages === 1 ? "page" : "pages"} in a browser: ${parts.join(", ")}${failed}`;
+  }
+
+  /** One subrequest of the browser through the crawl's own rules; `target` when it fetched a target file (kept). */
+  private async answer(request: RenderSubrequest, context: RequestContext, gate: RenderGate): Promise<{ answer: RenderAnswer; target: boolean }> {
+    const refuse = (reason: string) => ({ answer: { kind: "refused", reason } as RenderAnswer, target: false });
+    const url = normalizeUrl(request.url, request.documentUrl);
+    if (url === null) return refuse("not an http(s) URL");
+    const method = request.method.toUpperCase();
+    if (method !== "GET" && method !== "HEAD") return refuse(`${method} requests are not made by the crawler`);
+    if (!gate.acceptable(url)) return refuse("outside the crawl's site or refused by its blocklists");
+    if (!gate.budget.canRequest()) return refuse("the request budget is spent");
+    if (!(await gate.runner.allowedByRobots(url, context))) return refuse("disallowed by robots.txt");
+    const outcome = await gate.runner.request(method as "GET" | "HEAD", url, context, "render");
+    if (!outcome) return refuse("the request budget is spent");
+    const result = outcome.result;
+    if (result.outcome === "error") return refuse(result.error?.message ?? "the request failed");
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(result.headers)) if (!DROPPED_HEADERS.has(name)) headers[name] = value;
+    if (outcome.isTarget && outcome.stored) {
+      // The file went to the crawl's store as it streamed: the page's script gets an empty body.
+      gate.keepTarget(outcome, url);
+      return { answer: { kind: "response", status: result.status, headers, body: Buffer.alloc(0) }, target: true };
+    }
+    return { answer: { kind: "response", status: result.status, headers, body: result.body ?? Buffer.alloc(0) }, target: false };
+  }
+
+  private dataLinks(found: readonly RenderDataLink[]): ExtractedLink[] {
+    const links: ExtractedLink[] = [];
+    const seen = new Set<string>();
+    for (const link of found) {
+      const url = normalizeUrl(link.url, link.from);
+      if (url === null || seen.has(url)) continue;
+      seen.add(url);
+      links.push({ url, tagPath: dataLinkTagPath(link.keyPath), anchorText: "", tag: "a" });
+    }
+    return links;
+  }
+
+  private tellUnavailable(url: string, why: string): void {
+    if (this.unavailableTold) return;
+    this.unavailableTold = true;
+    this.sink.event({
+      level: "warn",
+      kind: "render-unavailable",
+      message: `${url} needs a browser (${why}), but pages cannot be rendered: ${this.unavailable ?? "no renderer"}. The crawl goes on with the HTML as fetched.`,
+      data: { url, why, unavailable: this.unavailable },
+    });
+  }
+
+  private tellFailure(url: string, result: RenderResult): void {
+    this.failures += 1;
+    if (this.failures > FAILURE_EVENTS) return;
+    const more = this.failures === FAILURE_EVENTS ? " (later failures are only counted)" : "";
+    this.sink.event({
+      level: "warn",
+      kind: "render-failed",
+      message: `Could not render ${url}: ${result.error ?? "unknown error"}; read as fetched${more}`,
+      data: { url, error: result.error ?? null, durationMs: Math.round(result.durationMs) },
+    });
+  }
+}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Crawl" ADD COLUMN     "renderedPages" INTEGER NOT NULL DEFAULT 0;

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { emptyCounters } from "@/lib/crawler/engine/create-engine";
+import { MemorySink } from "@/lib/crawler/engine/memory-sink";
+import { dataLinkTagPath, PageRendering, RENDER_ALWAYS_REASON, RENDER_SHAPE_REASON } from "@/lib/crawler/engine/page-rendering";
+import type { RenderMode } from "@/lib/crawl-config";
+
+/** A sign test that flags exactly the HTML containing "SHELL". */
+const signs = (html: string) => (html.includes("SHELL") ? { needed: true, why: "an empty #app root" } : { needed: false, why: "" });
+
+function rendering(mode: RenderMode) {
+  const sink = new MemorySink();
+  const counters = emptyCounters();
+  return { sink, counters, rendering: new PageRendering(mode, null, "no Chromium here", signs, sink, counters) };
+}
+
+describe("which pages a crawl renders", () => {
+  it("off renders none, always renders every page, auto the pages whose HTML looks script-built", () => {
+    expect(rendering("off").rendering.reasonFor("http://a.test/x", "SHELL")).toBeNull();
+    expect(rendering("always").rendering.reasonFor("http://a.test/x", "<p>plain</p>")).toBe(RENDER_ALWAYS_REASON);
+    const auto = rendering("auto").rendering;
+    expect(auto.reasonFor("http://a.test/list?page=2", "SHELL")).toBe("an empty #app root");
+    expect(auto.reasonFor("http://a.test/list?page=2", "<p>plain</p>")).toBeNull();
+  });
+
+  it("auto renders pages of a URL shape without signs once two of its rendered pages showed more links, and stops when most do not", () => {
+    const auto = rendering("auto").rendering;
+    const plain = "<p>plain</p>";
+    auto.noteLinks("http://a.test/list?page=1", 3, 20);
+    expect(auto.reasonFor("http://a.test/list?page=7", plain)).toBeNull(); // one page is not evidence
+    auto.noteLinks("http://a.test/list?page=2", 3, 20);
+    expect(auto.reasonFor("http://a.test/list?page=7", plain)).toBe(RENDER_SHAPE_REASON);
+    expect(auto.reasonFor("http://a.test/about", plain)).toBeNull(); // another shape
+    auto.noteLinks("http://a.test/list?page=3", 20, 20);
+    auto.noteLinks("http://a.test/list?page=4", 20, 20);
+    // 2 paid of 4 rendered: not more than half any more
+    expect(auto.reasonFor("http://a.test/list?page=7", plain)).toBeNull();
+  });
+
+  it("without a browser, says once why a script-built page is read as fetched", async () => {
+    const { rendering: auto, sink, counters } = rendering("auto");
+    const context = { kind: "render" as const, tagPath: null, groupId: null, depth: 1, referrer: null };
+    const gate = { runner: null as never, budget: null as never, acceptable: () => true, keepTarget: () => {} };
+    const signal = new AbortController().signal;
+    expect(await auto.render("http://a.test/a", "SHELL", {}, context, gate, signal)).toBeNull();
+    expect(await auto.render("http://a.test/b", "SHELL", {}, context, gate, signal)).toBeNull();
+    expect(await auto.render("http://a.test/c", "<p>plain</p>", {}, context, gate, signal)).toBeNull();
+    const told = sink.events.filter((event) => event.kind === "render-unavailable");
+    expect(told).toHaveLength(1);
+    expect(told[0]!.message).toContain("http://a.test/a needs a browser (an empty #app root)");
+    expect(told[0]!.message).toContain("no Chromium here");
+    expect(counters.renderedPages).toBe(0);
+    expect(auto.summary()).toBeNull();
+  });
+
+  it("names links found in a script's JSON by where they stood", () => {
+    expect(dataLinkTagPath("items.*.files.*.download_url")).toBe("/json/items/*/files/*/download_url");
+    expect(dataLinkTagPath("")).toBe("/json");
+  });
+});
