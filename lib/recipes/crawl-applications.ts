@@ -21,7 +21,19 @@ import { applicationFile, catalogCandidate, catalogEnumeration, DCAT_RECIPE_ID, 
  */
 export function crawlApplications(recipes: readonly Recipe[], choice: string = "auto"): SiteApplications {
   const byId = new Map(recipes.map((recipe) => [recipe.id, recipe]));
-  const avoidMatchers = new Map<string, UrlMatcher>();
+  const matchers = new Map<string, UrlMatcher>();
+  /** Whether the URL matches one of a recipe's pattern lists (compiled once per recipe and list). */
+  const matches = (list: "avoid" | "scriptBuilt", recipeId: string, url: string): boolean => {
+    const patterns = byId.get(recipeId)?.[list] ?? [];
+    if (patterns.length === 0) return false;
+    const key = `${list} ${recipeId}`;
+    let matcher = matchers.get(key);
+    if (!matcher) {
+      matcher = compileUrlPatterns(patterns);
+      matchers.set(key, matcher);
+    }
+    return matcher(url);
+  };
   return {
     recognise(page) {
       if (choice !== "auto") return [];
@@ -59,16 +71,8 @@ export function crawlApplications(recipes: readonly Recipe[], choice: string = "
       }));
     },
     filesOnPage: statedFiles,
-    avoids(application, url) {
-      const recipe = byId.get(application.recipeId);
-      if (!recipe || recipe.avoid.length === 0) return false;
-      let matcher = avoidMatchers.get(recipe.id);
-      if (!matcher) {
-        matcher = compileUrlPatterns(recipe.avoid);
-        avoidMatchers.set(recipe.id, matcher);
-      }
-      return matcher(url);
-    },
+    avoids: (application, url) => matches("avoid", application.recipeId, url),
+    scriptBuilt: (application, url) => matches("scriptBuilt", application.recipeId, url),
   };
 }
 

@@ -166,6 +166,8 @@ export const recipeSchema = z.strictObject({
   navigation: z.strictObject({ listing: globListSchema, record: globListSchema }).default({ listing: [], record: [] }),
   /** Sign-in, edit, search, feed, comment-reply and calendar pages of the application. */
   avoid: globListSchema,
+  /** Pages the application builds in the browser with scripts: rendered when the crawl's `render` is "auto". */
+  scriptBuilt: globListSchema,
 });
 
 export type Recipe = z.output<typeof recipeSchema>;

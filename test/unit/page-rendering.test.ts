@@ -3,6 +3,8 @@ import { emptyCounters } from "@/lib/crawler/engine/create-engine";
 import { MemorySink } from "@/lib/crawler/engine/memory-sink";
 import { dataLinkTagPath, PageRendering, RENDER_ALWAYS_REASON, RENDER_SHAPE_REASON } from "@/lib/crawler/engine/page-rendering";
 import type { RenderMode } from "@/lib/crawl-config";
+import { crawlApplications } from "@/lib/recipes/crawl-applications";
+import { parseRecipe } from "@/lib/recipes/load-recipes";
 
 /** A sign test that flags exactly the HTML containing "SHELL". */
 const signs = (html: string) => (html.includes("SHELL") ? { needed: true, why: "an empty #app root" } : { needed: false, why: "" });
@@ -52,8 +54,40 @@ describe("which pages a crawl renders", () => {
     expect(auto.summary()).toBeNull();
   });
 
+  it("auto renders the pages a recognised application's recipe says it builds with scripts", () => {
+    const sink = new MemorySink();
+    const byRecipe = (url: string) => (url.includes("/explore/") ? "OpenDataSoft" : null);
+    const auto = new PageRendering("auto", null, null, signs, sink, emptyCounters(), byRecipe);
+    expect(auto.reasonFor("http://a.test/explore/dataset/x/", "<p>plain</p>")).toBe("OpenDataSoft builds these pages with scripts (its recipe says so)");
+    expect(auto.reasonFor("http://a.test/about", "<p>plain</p>")).toBeNull();
+    expect(new PageRendering("off", null, null, signs, sink, emptyCounters(), byRecipe).reasonFor("http://a.test/explore/dataset/x/", "")).toBeNull();
+  });
+
   it("names links found in a script's JSON by where they stood", () => {
     expect(dataLinkTagPath("items.*.files.*.download_url")).toBe("/json/items/*/files/*/download_url");
     expect(dataLinkTagPath("")).toBe("/json");
+  });
+});
+
+describe("a recipe's scriptBuilt pages", () => {
+  it("are the URLs its patterns match, for the recognised application only", () => {
+    const recipe = parseRecipe(
+      {
+        id: "spa-portal",
+        name: "SPA Portal",
+        sources: ["https://docs.example.org/spa-portal"],
+        recognise: { generator: "SPA Portal" },
+        scriptBuilt: ["*/explore/dataset/*", "*/search?*"],
+      },
+      "spa-portal.json",
+    );
+    const applications = crawlApplications([recipe]);
+    const portal = { recipeId: "spa-portal", name: "SPA Portal", base: "https://data.example.org/", evidence: [] };
+    expect(applications.scriptBuilt!(portal, "https://data.example.org/explore/dataset/births/")).toBe(true);
+    expect(applications.scriptBuilt!(portal, "https://data.example.org/search?q=x")).toBe(true);
+    expect(applications.scriptBuilt!(portal, "https://data.example.org/about")).toBe(false);
+    expect(applications.scriptBuilt!({ ...portal, recipeId: "other" }, "https://data.example.org/explore/dataset/births/")).toBe(false);
+    // A recipe without the list renders nothing on its account.
+    expect(parseRecipe({ id: "plain", name: "Plain", sources: ["https://docs.example.org/plain"], recognise: { generator: "Plain" } }, "plain.json").scriptBuilt).toEqual([]);
   });
 });

@@ -122,6 +122,12 @@ export class ApplicationActions {
     return false;
   }
 
+  /** The name of a recognised application that builds this page with scripts; null when none does. */
+  scriptBuilt(url: string): string | null {
+    for (const application of this.applications) if (this.source.scriptBuilt?.(application, url)) return application.name;
+    return null;
+  }
+
   pageRead(tagPath: string, files: number): void {
     const entry = this.byTagPath.get(tagPath);
     if (!entry) return;

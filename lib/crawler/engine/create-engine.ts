@@ -248,7 +248,10 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
     rootDone: restore?.rootDone ?? false,
     applications,
     changedSince: options.recrawl?.previousStartedAt ? new Date(options.recrawl.previousStartedAt) : null,
-    rendering: options.rendering && config.render !== "off" ? new PageRendering(config.render, options.rendering.renderer, options.rendering.unavailable, options.rendering.signs, sink, counters) : null,
+    rendering:
+      options.rendering && config.render !== "off"
+        ? new PageRendering(config.render, options.rendering.renderer, options.rendering.unavailable, options.rendering.signs, sink, counters, (url) => applications?.scriptBuilt(url) ?? null)
+        : null,
   });
   return {
     engine,

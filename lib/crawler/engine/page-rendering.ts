@@ -53,8 +53,9 @@ export function dataLinkTagPath(keyPath: string): string {
 /**
  * Which pages a crawl renders in a browser, and the rendering itself as the engine sees it
  * (page-renderer.ts). `off` renders none; `always` every HTML page; `auto` a page whose HTML looks
- * like a script-built shell (render-need.ts), and any page of a URL shape whose rendered pages
- * showed links their HTML lacked. Every request of the browser is answered through the crawl's
+ * like a script-built shell (render-need.ts), a page the site's recognised application builds with
+ * scripts (its recipe's `scriptBuilt`), and any page of a URL shape whose rendered pages showed
+ * links their HTML lacked. Every request of the browser is answered through the crawl's
  * own request runner — robots.txt, the host's politeness clock, the network policy, the budget,
  * size and time limits and the web archive — or refused; a target file a script fetches is kept.
  * Rendering involves the browser's timing, so the order of a rendered page's subrequests (and so
@@ -76,6 +77,8 @@ export class PageRendering {
     private readonly signs: (html: string) => ScriptBuiltSigns,
     private readonly sink: CrawlSink,
     private readonly counters: CrawlCounters,
+    /** The recognised application that builds this page with scripts (its recipe's `scriptBuilt`), if any. */
+    private readonly scriptBuiltBy: (url: string) => string | null = () => null,
   ) {}
 
   /** Why this fetched page is to be rendered; null when it is read as fetched. */
@@ -84,6 +87,8 @@ export class PageRendering {
     if (this.mode === "always") return RENDER_ALWAYS_REASON;
     const signs = this.signs(html);
     if (signs.needed) return signs.why;
+    const application = this.scriptBuiltBy(url);
+    if (application !== null) return `${application} builds these pages with scripts (its recipe says so)`;
     const shape = this.shapes.get(urlShape(url));
     return shape && shape.paid >= SHAPE_EVIDENCE && shape.paid * 2 > shape.rendered ? RENDER_SHAPE_REASON : null;
   }

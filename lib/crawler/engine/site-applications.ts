@@ -80,6 +80,8 @@ export interface SiteApplications {
   enumerations(application: RecognisedApplication): ApplicationEnumeration[];
   /** URLs of the application not worth crawling (sign-in, edit, search, feeds…). */
   avoids(application: RecognisedApplication, url: string): boolean;
+  /** Whether the application builds this page with scripts (its recipe's `scriptBuilt`): rendered in `auto`. */
+  scriptBuilt?(application: RecognisedApplication, url: string): boolean;
   /**
    * Files a page states in a standard form (schema.org `Dataset` in JSON-LD), on any page of any
    * site; cheap when the page has none. Absent: none are read.
