@@ -275,8 +275,7 @@ export class CrawlEngine {
       const html = rendered?.html ?? text;
       const { newTargets, knownFiles, downloadedWhileTyping, linksRead } = await this.fileLinksOf(html, url, link, pageContext, rendered?.dataLinks);
       if (rendered) this.parts.rendering!.noteLinks(url, (await extractPageLinksAsync(text, url, pageContext)).links.length, linksRead);
-      const fetchedByScripts = rendered?.targetsFetched ?? 0;
-      const downloaded = fetchedByScripts + downloadedWhileTyping + (await this.downloadNewTargets(newTargets, link, url)) + (await this.downloadStatedFiles(html, url, link));
+      const downloaded = downloadedWhileTyping + (await this.downloadNewTargets(newTargets, link, url)) + (await this.downloadStatedFiles(html, url, link));
       const changedKnownFiles = await this.revisitKnownFiles(knownFiles, link, url);
       return { kind: "page", newTargets: downloaded, changedKnownFiles };
     }
@@ -296,10 +295,6 @@ export class CrawlEngine {
       runner: this.parts.runner,
       budget: this.parts.budget,
       acceptable: (url) => this.acceptable(url, "link") || url === pageUrl,
-      keepTarget: (outcome, url) => {
-        this.parts.links.markSeen(url);
-        this.recordTarget(outcome, url, link, pageUrl);
-      },
     };
     return rendering.render(pageUrl, html, headers, context, gate, this.parts.signal);
   }

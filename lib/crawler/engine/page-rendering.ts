@@ -4,7 +4,7 @@ import { normalizeUrl } from "../url-rules";
 import { urlShape } from "../url-shape";
 import type { Budget } from "./budget";
 import type { PageRenderer, RenderAnswer, RenderDataLink, RenderResult, RenderSubrequest } from "./page-renderer";
-import type { RequestContext, RequestOutcome, RequestRunner } from "./request-runner";
+import type { RequestContext, RequestRunner } from "./request-runner";
 import type { CrawlCounters, CrawlSink } from "./types";
 
 /** What a fetched page's HTML says about needing a browser (render-need.ts). */
@@ -13,23 +13,23 @@ export interface ScriptBuiltSigns {
   why: string;
 }
 
-/** What the crawl lets a rendering browser reach, and where a file its scripts fetched goes. */
+/** What the crawl lets a rendering browser reach. */
 export interface RenderGate {
   runner: RequestRunner;
   budget: Budget;
   /** The site boundary, blocklists and URL patterns a link would meet. */
   acceptable(url: string): boolean;
-  /** A target file a page's script fetched: kept like any downloaded target. */
-  keepTarget(outcome: RequestOutcome, url: string): void;
 }
 
 /** A rendered page, ready for link extraction. */
 export interface RenderedPage {
   html: string;
-  /** File-like URLs of its scripts' JSON answers, as links whose tag path names where in the JSON they stood. */
+  /**
+   * File-like URLs of its scripts' JSON answers, as links whose tag path names where in the JSON
+   * they stood. (What the browser fetched is never kept as a target: a file a script asked for is
+   * typed and downloaded like any link, from its DOM link or its JSON entry.)
+   */
   dataLinks: ExtractedLink[];
-  /** Targets its scripts fetched (kept already). */
-  targetsFetched: number;
 }
 
 /** Why `always` renders a page. */
@@ -104,18 +104,7 @@ export class PageRendering {
       this.tellUnavailable(url, why);
       return null;
     }
-    let targetsFetched = 0;
-    const result = await this.renderer.render({
-      url,
-      html,
-      headers,
-      signal,
-      fetch: async (request) => {
-        const answer = await this.answer(request, context, gate);
-        if (answer.target) targetsFetched += 1;
-        return answer.answer;
-      },
-    });
+    const result = await this.renderer.render({ url, html, headers, signal, fetch: (request) => this.answer(request, context, gate) });
     this.counters.renderedPages += 1;
     const times = (this.reasons.get(why) ?? 0) + 1;
     this.reasons.set(why, times);
@@ -125,7 +114,7 @@ export class PageRendering {
       this.tellFailure(url, result);
       return null;
     }
-    return { html: result.html, dataLinks: this.dataLinks(result.dataLinks), targetsFetched };
+    return { html: result.html, dataLinks: this.dataLinks(result.dataLinks) };
   }
 
   /** After the rendered page's links were read: did rendering show links the HTML lacked? (learns which URL shapes need it) */
@@ -148,9 +137,9 @@ export class PageRendering {
     return `Rendered ${this.counters.renderedPages} ${this.counters.renderedPages === 1 ? "page" : "pages"} in a browser: ${parts.join(", ")}${failed}`;
   }
 
-  /** One subrequest of the browser through the crawl's own rules; `target` when it fetched a target file (kept). */
-  private async answer(request: RenderSubrequest, context: RequestContext, gate: RenderGate): Promise<{ answer: RenderAnswer; target: boolean }> {
-    const refuse = (reason: string) => ({ answer: { kind: "refused", reason } as RenderAnswer, target: false });
+  /** One subrequest of the browser through the crawl's own rules. */
+  private async answer(request: RenderSubrequest, context: RequestContext, gate: RenderGate): Promise<RenderAnswer> {
+    const refuse = (reason: string): RenderAnswer => ({ kind: "refused", reason });
     const url = normalizeUrl(request.url, request.documentUrl);
     if (url === null) return refuse("not an http(s) URL");
     const method = request.method.toUpperCase();
@@ -164,12 +153,7 @@ export class PageRendering {
     if (result.outcome === "error") return refuse(result.error?.message ?? "the request failed");
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(result.headers)) if (!DROPPED_HEADERS.has(name)) headers[name] = value;
-    if (outcome.isTarget && outcome.stored) {
-      // The file went to the crawl's store as it streamed: the page's script gets an empty body.
-      gate.keepTarget(outcome, url);
-      return { answer: { kind: "response", status: result.status, headers, body: Buffer.alloc(0) }, target: true };
-    }
-    return { answer: { kind: "response", status: result.status, headers, body: result.body ?? Buffer.alloc(0) }, target: false };
+    return { kind: "response", status: result.status, headers, body: result.body ?? Buffer.alloc(0) };
   }
 
   private dataLinks(found: readonly RenderDataLink[]): ExtractedLink[] {

@@ -156,9 +156,10 @@ export class RequestRunner {
       if (plan === "sitemap") return SITEMAP_MIMES.has(mime) && (head.contentLength === null || head.contentLength <= maxHtmlBytes);
       // An API answer is read into memory and never kept as a target, even when its type is one.
       if (plan === "api") return API_MIMES.has(mime) && (head.contentLength === null || head.contentLength <= maxHtmlBytes);
-      if (this.targetMimes.has(mime)) return "stream";
-      // Scripts, JSON, HTML fragments a rendering page asked for: read into memory for the browser.
+      // Scripts, JSON, HTML fragments a rendering page asked for: read into memory for the browser, never kept
+      // as a target (a JSON answer of the site's API is no file a user asked for, even when JSON is a target type).
       if (plan === "render") return head.contentLength === null || head.contentLength <= maxHtmlBytes;
+      if (this.targetMimes.has(mime)) return "stream";
       if (plan === "page" && this.isHtmlMime(mime)) return head.contentLength === null || head.contentLength <= maxHtmlBytes;
       return false;
     };
@@ -212,7 +213,7 @@ export class RequestRunner {
 
   /** A 2xx GET answered with a target type, before its content is judged. */
   private looksLikeTarget(answer: Pick<FetchResult, "method" | "outcome" | "status" | "mime">, plan: BodyPlan): boolean {
-    return plan !== "api" && answer.method === "GET" && answer.outcome === "ok" && answer.status >= 200 && answer.status < 300 && this.targetMimes.has(answer.mime);
+    return plan !== "api" && plan !== "render" && answer.method === "GET" && answer.outcome === "ok" && answer.status >= 200 && answer.status < 300 && this.targetMimes.has(answer.mime);
   }
 
   private recordAttempt(attempt: AttemptRecord, context: RequestContext, plan: BodyPlan, verdict: ContentVerdict | null): number {
