@@ -146,8 +146,8 @@ export function computeGroundTruth(site: SimulatedSite, shape: Pick<ShapeModel, 
           queue.push(link);
           if (!isTrap(link)) nonTrapQueued++;
         }
-      } else if (res.kind === "json") {
-        if (!trap) t.otherFiles++; // API answers: never a target, never parsed for links
+      } else if (res.kind === "json" || res.kind === "text") {
+        if (!trap) t.otherFiles++; // API answers and scripts: never a target, never parsed for links
       } else {
         if (!trap) t.redirects++;
         const loc = res.location;

@@ -21,4 +21,5 @@ export { APPLICATION_SHAPES, NAMED_SHAPES, SITE_SHAPES, SITE_VARIANTS } from "./
 export { applicationTruth, type ApplicationTruth } from "./applications/truth";
 export { SITE_SIZES, sizeToUrlCount } from "./sizes";
 export { SIM_TARGET_MIME_TYPES, MEDIA_EXTENSIONS, hasMediaExtension, mimeOf } from "./formats";
-export type { ApiListedUrl, SimApplication, SiteShape, SiteSize, SiteSizeName, SiteSpec } from "./types";
+export { BATCH_SIZE, DEFAULT_FORBIDDEN_URLS, SCRIPTED_SHAPES, isScriptedShape, scriptedTruth, type NeverIdlePage, type ScriptedTruth } from "./scripted";
+export type { ApiListedUrl, SimApplication, ScriptedShape, SiteShape, SiteSize, SiteSizeName, SiteSpec } from "./types";

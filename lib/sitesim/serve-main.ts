@@ -9,12 +9,13 @@
 import { describeSite } from "./describe";
 import { startSiteServer } from "./server";
 import { buildSite } from "./site";
+import { isScriptedShape, SCRIPTED_SHAPES } from "./scripted/model";
 import { checkVariant, SITE_SHAPES } from "./shapes/registry";
 import { SITE_SIZES } from "./sizes";
-import type { SiteShape, SiteSize } from "./types";
+import type { ScriptedShape, SiteShape, SiteSize } from "./types";
 
 interface Args {
-  shape: SiteShape;
+  shape: SiteShape | ScriptedShape;
   seed: number;
   size: SiteSize;
   port: number;
@@ -45,8 +46,10 @@ export function parseArgs(argv: readonly string[]): Args {
     if (value === undefined) throw new UsageError(`${name} needs a value`);
     switch (name) {
       case "--shape":
-        if (!(value in SITE_SHAPES)) throw new UsageError(`--shape must be one of ${Object.keys(SITE_SHAPES).join(", ")}, got "${value}"`);
-        a.shape = value as SiteShape;
+        if (!(value in SITE_SHAPES) && !isScriptedShape(value)) {
+          throw new UsageError(`--shape must be one of ${[...Object.keys(SITE_SHAPES), ...Object.keys(SCRIPTED_SHAPES)].join(", ")}, got "${value}"`);
+        }
+        a.shape = value as SiteShape | ScriptedShape;
         break;
       case "--seed":
         a.seed = intArg("seed", value, -(2 ** 31), 2 ** 32 - 1);

@@ -5,6 +5,7 @@
 import { fileBody, fileContentType } from "./files";
 import { computeGroundTruth, type GroundTruth } from "./ground-truth";
 import { HtmlSink } from "./html-sink";
+import { buildScriptedModel, isScriptedShape } from "./scripted/model";
 import { buildShape, checkVariant, SITE_SHAPES } from "./shapes/registry";
 import { sizeToUrlCount } from "./sizes";
 import { Query, type Resource, type ShapeModel, type SimApplication, type SiteSpec } from "./types";
@@ -63,6 +64,11 @@ const HTML_TYPE = "text/html; charset=utf-8";
 
 /** Builds a site from its spec. Pure and fast: pages are generated on request. */
 export function buildSite(spec: SiteSpec): SimulatedSite {
+  if (isScriptedShape(spec.shape)) {
+    if (!Number.isInteger(spec.seed)) throw new RangeError(`site seed must be an integer, got ${spec.seed}`);
+    checkVariant(spec.shape, spec.variant);
+    return siteFromModel(spec, buildScriptedModel(spec.shape, spec.seed >>> 0, spec.forbiddenUrls));
+  }
   if (!(spec.shape in SITE_SHAPES)) throw new RangeError(`unknown site shape "${spec.shape}" (${Object.keys(SITE_SHAPES).join(", ")})`);
   if (!Number.isInteger(spec.seed)) throw new RangeError(`site seed must be an integer, got ${spec.seed}`);
   checkVariant(spec.shape, spec.variant);
@@ -121,6 +127,10 @@ export function siteFromModel(spec: SiteSpec, shape: ShapeModel): SimulatedSite 
           headers: { location, "content-type": HTML_TYPE, "content-length": String(body.length) },
           body: head ? Buffer.alloc(0) : body,
         };
+      }
+      case "text": {
+        const body = Buffer.from(res.body, "utf8");
+        return { status: 200, headers: { "content-type": res.contentType, "content-length": String(body.length) }, body: head ? Buffer.alloc(0) : body };
       }
       case "file": {
         const h: Record<string, string> = { "content-type": fileContentType(res.file), "content-length": String(res.file.bytes) };

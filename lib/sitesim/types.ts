@@ -6,6 +6,13 @@ import type { FormatName } from "./files";
 export type SiteShape = "statistics-office" | "ministry-portal" | "open-data-portal" | "deep-sparse" | "news-heavy" | "research-repository"
   | "documentation-site" | "wiki" | "code-forge" | "family" | "ckan-portal" | "wordpress-site";
 
+/**
+ * Script-built sites (`scripted/`): their pages are empty shells whose scripts fetch JSON and
+ * render the links, so only a crawler that runs the scripts reaches their files. Not in
+ * `SITE_SHAPES` (a plain-HTML crawl of them finds no targets): `SCRIPTED_SHAPES` describes them.
+ */
+export type ScriptedShape = "scripted-listing" | "load-more" | "infinite-scroll" | "hostile-scripted" | "never-ending";
+
 export type SiteSizeName = "tiny" | "small" | "medium" | "large";
 
 /**
@@ -16,7 +23,7 @@ export type SiteSize = SiteSizeName | number;
 
 /** Everything a site is built from: same spec, byte-identical site. */
 export interface SiteSpec {
-  shape: SiteShape;
+  shape: SiteShape | ScriptedShape;
   /** Any integer; only its low 32 bits matter. */
   seed: number;
   size: SiteSize;
@@ -25,6 +32,12 @@ export interface SiteSpec {
    * under /data/ or a WordPress with its REST API disabled. Absent: the shape's standard site.
    */
   variant?: string;
+  /**
+   * `hostile-scripted` only: the URLs its scripts try to reach by every browser channel (fetch,
+   * XHR, images, frames, WebSockets, a worker, beacons). Absent: `DEFAULT_FORBIDDEN_URLS`
+   * (cloud metadata and private addresses); tests pass a canary server's URL instead.
+   */
+  forbiddenUrls?: readonly string[];
 }
 
 /** A file served by the site (target, image, feed…), generated on request. */
@@ -45,6 +58,8 @@ export type Resource =
   | { kind: "page"; render: (sink: HtmlSink) => void; status?: 200 | 403; headers?: (origin: string) => Record<string, string> }
   /** An API answer: `body` is serialised with JSON.stringify (a string body is a JSON string, as CKAN's "Bad request"). */
   | { kind: "json"; status: number; contentType: string; body: (origin: string) => unknown; headers?: (origin: string) => Record<string, string> }
+  /** A static text resource served as it is (a page's script): never a target, never parsed for links. */
+  | { kind: "text"; contentType: string; body: string }
   | { kind: "file"; file: FileRef }
   | { kind: "redirect"; status: 301 | 302; location: string }
   | { kind: "missing" };

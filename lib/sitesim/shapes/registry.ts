@@ -1,5 +1,5 @@
 /** The shapes the simulator can build, with a one-line description each. */
-import type { ShapeModel, SiteShape } from "../types";
+import type { ScriptedShape, ShapeModel, SiteShape } from "../types";
 import { buildFamily } from "../family";
 import { buildFamilyModel } from "../family/model";
 import { NAMED_FAMILY_POINTS } from "../family/named";
@@ -59,9 +59,9 @@ export const APPLICATION_SHAPES: readonly SiteShape[] = ["ckan-portal", "wordpre
 export const NAMED_SHAPES = (Object.keys(SITE_SHAPES) as SiteShape[]).filter((shape) => shape !== "family" && !APPLICATION_SHAPES.includes(shape));
 
 /** @throws RangeError naming the shape's variants when `variant` is not one of them. */
-export function checkVariant(shape: SiteShape, variant: string | undefined): void {
+export function checkVariant(shape: SiteShape | ScriptedShape, variant: string | undefined): void {
   if (variant === undefined || variant === "standard") return;
-  const known = SITE_VARIANTS[shape];
+  const known = SITE_VARIANTS[shape as SiteShape];
   if (!known) throw new RangeError(`site shape "${shape}" has no variants (variants exist for ${Object.keys(SITE_VARIANTS).join(", ")})`);
   if (!(variant in known)) throw new RangeError(`unknown variant "${variant}" of ${shape} (${Object.keys(known).join(", ")})`);
 }
