@@ -125,6 +125,9 @@ export interface TestCrawlInput {
   blocklist?: Record<string, unknown>;
   params?: Record<string, unknown>;
   applications?: Record<string, unknown>;
+  render?: CrawlConfig["render"];
+  /** @default true */
+  allowPrivateNetwork?: boolean;
 }
 
 /** The parsed settings of a test crawl: 0 ms politeness, private network allowed, the simulator's target types. */
@@ -139,7 +142,8 @@ export function testCrawlConfig(input: TestCrawlInput): CrawlConfig {
     blocklist: input.blocklist ?? {},
     params: input.params ?? {},
     ...(input.applications ? { applications: input.applications } : {}),
-    allowPrivateNetwork: true,
+    ...(input.render ? { render: input.render } : {}),
+    allowPrivateNetwork: input.allowPrivateNetwork ?? true,
   });
 }
 
@@ -163,7 +167,7 @@ export interface TestCrawlResult {
   wallMs: number;
 }
 
-export interface TestCrawlOptions extends Partial<Pick<CreateEngineOptions, "keepPageBodies" | "live" | "exchangeRecorder" | "stepWatch" | "applications" | "recrawl">> {
+export interface TestCrawlOptions extends Partial<Pick<CreateEngineOptions, "keepPageBodies" | "live" | "exchangeRecorder" | "stepWatch" | "applications" | "recrawl" | "rendering" | "privateNetworks">> {
   /** Checked after every page: true pauses the crawl there (`end.kind === "paused"`). */
   stopWhen?: (counters: CrawlCounters) => boolean;
 }
@@ -185,6 +189,8 @@ export async function runTestCrawl(input: TestCrawlInput, options: TestCrawlOpti
     stepWatch: options.stepWatch,
     applications: options.applications,
     recrawl: options.recrawl,
+    rendering: options.rendering,
+    privateNetworks: options.privateNetworks,
     afterPage: async () => {
       if (options.stopWhen?.(run.counters)) stop.abort();
     },
