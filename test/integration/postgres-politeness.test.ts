@@ -5,7 +5,7 @@ import { buildSite, type SimulatedSite } from "../../lib/sitesim";
 import { createCrawl } from "../../lib/store/commands/create-crawl";
 import type { Db } from "../../lib/store";
 import { PostgresHostClock } from "../../lib/store/host-clock-postgres";
-import { startNodeProcess, type ManagedProcess } from "../helpers/processes";
+import { kill9, startNodeProcess, type ManagedProcess } from "../helpers/processes";
 import { createTestDatabase, describePostgres, type TestDatabase } from "../helpers/test-database";
 import { pollUntil } from "../helpers/poll-until";
 import { listenOnFreePort } from "../helpers/ports";
@@ -195,6 +195,24 @@ describePostgres("the PostgreSQL host clock (a lease per host, the clock in memo
     release();
     const row = await t.db.hostClock.findUniqueOrThrow({ where: { host: "dead-holder.example:80" } });
     expect(row.holder).toMatch(/^a#/);
+  });
+
+  it("takes a host over from a holder process killed with SIGKILL once its lease lapses, then the delay", { timeout: 60_000 }, async () => {
+    const url = "http://killed-process.example/";
+    const holder = startNodeProcess(["--import", "tsx", "test/helpers/host-clock-holder.ts"], {
+      DATABASE_URL: t.config.databaseUrl, HOLD_URL: url, HOLD_DELAY_MS: "300", HOLD_LEASE_MS: "1500",
+    });
+    workers.push(holder);
+    await pollUntil("the holder process holds the host", () => holder.output(), (out) => out.includes("held"), { timeoutMs: 45_000, pollMs: 20 });
+    await kill9(holder);
+    const [lease] = await t.db.$queryRaw<Array<{ leftMs: number }>>`
+      SELECT (EXTRACT(EPOCH FROM "heldUntil" - (clock_timestamp() AT TIME ZONE 'UTC')) * 1000)::float8 AS "leftMs" FROM "HostClock" WHERE "host" = 'killed-process.example:80'`;
+    const killedAt = performance.now();
+    const a = clock(t.db, { holderId: "a" });
+    (await a.acquire(url, { delayMs: 0 }))();
+    // The rest of the dead holder's lease, then its 300 ms delay.
+    expect(lease!.leftMs).toBeGreaterThan(0);
+    expect(performance.now() - killedAt).toBeGreaterThanOrEqual(lease!.leftMs + 300 - 2);
   });
 
   it("holds every clock of the database for a Retry-After, and for the larger of two crawls' delays", { timeout: 20_000 }, async () => {
