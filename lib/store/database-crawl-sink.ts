@@ -13,7 +13,7 @@ import type {
 import { PageBodyStore, type StoredPageBody } from "./page-bodies";
 import { isEmptyBatch, type CheckpointRow, type CrawlBatch, type CrawlBatchWriter } from "./crawl-batch";
 import type { ForageConfig } from "../config";
-import { PrismaBatchWriter } from "./prisma-batch-writer";
+import { PostgresBatchWriter } from "./postgres-batch-writer";
 import type { Db } from "./prisma-client";
 import { SqliteBatchWriter } from "./sqlite-batch-writer";
 import { TargetFileStore } from "./target-files";
@@ -239,7 +239,7 @@ export class DatabaseCrawlSink implements CrawlSink {
   }
 }
 
-/** The batch writer for the configured database: SQLite direct, PostgreSQL through Prisma. */
+/** The batch writer for the configured database: SQLite direct, PostgreSQL with group commit through Prisma. */
 export function createBatchWriter(db: Db, forage: ForageConfig): CrawlBatchWriter {
-  return forage.databaseProvider === "sqlite" ? new SqliteBatchWriter(forage.sqlitePath!) : new PrismaBatchWriter(db);
+  return forage.databaseProvider === "sqlite" ? new SqliteBatchWriter(forage.sqlitePath!) : new PostgresBatchWriter(db);
 }

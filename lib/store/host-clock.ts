@@ -4,13 +4,20 @@ import { dialectOf } from "./dialect";
 import { PostgresHostClock, pruneIdleHostClocks } from "./host-clock-postgres";
 import type { Db } from "./prisma-client";
 
+/** A process's politeness clock, with what it holds to give back when the process stops. */
+export interface ProcessHostClock extends HostClock {
+  /** Hands back the hosts it holds (PostgreSQL's leases), so other processes need not wait for them to lapse. */
+  close(): Promise<void>;
+}
+
 /**
  * The politeness clock a process that crawls (a worker, a foreground `forage crawl`) uses: the
  * database's on PostgreSQL, so every process sharing it honours one delay per host; its own
  * memory on SQLite (one machine). `holderId` names this process in the `HostClock` rows.
  */
-export function createHostClock(db: Db, config: { databaseProvider: DatabaseProvider }, holderId: string): HostClock {
-  return dialectOf(config).hostClock === "database" ? new PostgresHostClock(db, { holderId }) : new HostPoliteness();
+export function createHostClock(db: Db, config: { databaseProvider: DatabaseProvider }, holderId: string): ProcessHostClock {
+  if (dialectOf(config).hostClock === "database") return new PostgresHostClock(db, { holderId });
+  return Object.assign(new HostPoliteness(), { close: () => Promise.resolve() });
 }
 
 /**

@@ -16,8 +16,10 @@ export const METRIC_COLUMNS = [
 ] as const;
 
 /**
- * Batches through Prisma (PostgreSQL): one interactive transaction, hot rows as multi-row raw
- * INSERTs (`createMany` spends far more CPU per row in the WASM query compiler: raw-insert.ts).
+ * One batch through Prisma in its own interactive transaction, hot rows as multi-row raw INSERTs
+ * (`createMany` spends far more CPU per row in the WASM query compiler: raw-insert.ts). On
+ * PostgreSQL, the group commit (postgres-batch-writer.ts) writes a lone batch, and each batch of
+ * a group that failed, through it.
  */
 export class PrismaBatchWriter implements CrawlBatchWriter {
   constructor(private readonly db: Db) {}

@@ -1,8 +1,8 @@
 import os from "node:os";
 import type { ForageConfig } from "../config";
 import { crawlConfigSchema, settingFieldErrors, withParamsAddedLater } from "../crawl-config";
-import type { HostPoliteness, HostWait } from "../crawler/fetch/host-politeness";
-import { createHostClock, pruneHostClocks } from "../store/host-clock";
+import type { HostWait } from "../crawler/fetch/host-politeness";
+import { createHostClock, pruneHostClocks, type ProcessHostClock } from "../store/host-clock";
 import { prepareStoredReplay, type StoredReplayParts } from "./stored-replay";
 import { runStoredCrawl } from "./run-stored-crawl";
 import type { Db } from "../store/prisma-client";
@@ -78,7 +78,7 @@ interface ActiveCrawl {
 export class CrawlWorker {
   readonly id: string;
   /** One clock per host for every crawl of this worker; on PostgreSQL, for every worker of the database. */
-  private readonly politeness: HostPoliteness;
+  private readonly politeness: ProcessHostClock;
   private readonly active = new Map<number, ActiveCrawl>();
   private readonly options: Required<Omit<CrawlWorkerOptions, "stepClock" | "markStep" | "log">> & Pick<CrawlWorkerOptions, "stepClock" | "markStep">;
   /** Operator log lines, each with this worker's id; a crawl's lines carry its id too. */
@@ -157,6 +157,7 @@ export class CrawlWorker {
     if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
     this.heartbeatTimer = null;
     this.load?.stop();
+    await this.politeness.close();
     await this.db.worker.update({ where: { id: this.id }, data: { state: "stopped", heartbeatAt: new Date(), crawlsHeld: 0, pagesPerSecond: 0 } }).catch(() => undefined);
     this.log.info("worker stopped");
   }

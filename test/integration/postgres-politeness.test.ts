@@ -5,8 +5,7 @@ import { buildSite, type SimulatedSite } from "../../lib/sitesim";
 import { createCrawl } from "../../lib/store/commands/create-crawl";
 import type { Db } from "../../lib/store";
 import { PostgresHostClock } from "../../lib/store/host-clock-postgres";
-import { HostPoliteness } from "../../lib/crawler/fetch/host-politeness";
-import { startNodeProcess, type ManagedProcess } from "../helpers/processes";
+import { kill9, startNodeProcess, type ManagedProcess } from "../helpers/processes";
 import { createTestDatabase, describePostgres, type TestDatabase } from "../helpers/test-database";
 import { pollUntil } from "../helpers/poll-until";
 import { listenOnFreePort } from "../helpers/ports";
@@ -150,36 +149,76 @@ describePostgres("one politeness clock per host across workers (PostgreSQL)", ()
   });
 });
 
-describePostgres("the PostgreSQL host clock", () => {
+describePostgres("the PostgreSQL host clock (a lease per host, the clock in memory while held)", () => {
   const HOST = "http://clock.example:8080/";
+  const clocks: PostgresHostClock[] = [];
+  const clock = (db: Db, options: ConstructorParameters<typeof PostgresHostClock>[1]) => {
+    const made = new PostgresHostClock(db, options);
+    clocks.push(made);
+    return made;
+  };
+  afterAll(async () => {
+    await Promise.all(clocks.map((made) => made.close()));
+  });
 
-  it("serves two clocks (two workers) one request at a time, the delay after each end, and frees a killed holder's slot after its lease", { timeout: 20_000 }, async () => {
+  it("serves two clocks (two workers) one request at a time: the holder hands the host over to a waiter, the delay after each end", { timeout: 20_000 }, async () => {
     const other = await t.openClient();
-    const a = new PostgresHostClock(t.db, { holderId: "a", leaseMs: 600 });
-    const b = new PostgresHostClock(other, { holderId: "b", leaseMs: 600 });
+    const a = clock(t.db, { holderId: "a" });
+    const b = clock(other, { holderId: "b" });
     // A holds the host; B waits while A's request runs, then the delay after its end.
     const releaseA = await a.acquire(HOST, { delayMs: 150 });
     const waitB = b.acquire(HOST, { delayMs: 150 });
     await pollUntil("B waiting for the host", () => b.waitingFor(), (waits) => waits.some((w) => w.host === "clock.example:8080" && w.waiters === 1), { timeoutMs: 5_000, pollMs: 10 });
+    await pollUntil("B's wait marked on the row", () => t.db.hostClock.findUniqueOrThrow({ where: { host: "clock.example:8080" } }), (row) => row.wantedBy?.startsWith("b#") ?? false, { timeoutMs: 5_000, pollMs: 10 });
     const endA = performance.now();
     releaseA();
     const releaseB = await waitB;
     expect(performance.now() - endA).toBeGreaterThanOrEqual(150);
+    const endB = performance.now();
     releaseB();
-    // A worker killed during its request leaves the row held, and its lease is no longer renewed.
-    await t.db.$executeRaw`UPDATE "HostClock" SET "holder" = 'killed#0.1', "heldUntil" = (clock_timestamp() AT TIME ZONE 'UTC') + interval '600 milliseconds' WHERE "host" = 'clock.example:8080'`;
-    const killedAt = performance.now();
-    const releaseA2 = await a.acquire(HOST, { delayMs: 0 });
-    expect(performance.now() - killedAt).toBeGreaterThanOrEqual(590);
-    releaseA2();
-    // The release is written after the call returns: the slot is freed, not held by the killed holder.
-    await pollUntil("the slot freed", () => t.db.hostClock.findUniqueOrThrow({ where: { host: "clock.example:8080" } }), (row) => row.holder === null, { timeoutMs: 5_000, pollMs: 10 });
+    // And back to A: B hands over, the delay counted from B's end.
+    (await a.acquire(HOST, { delayMs: 150 }))();
+    expect(performance.now() - endB).toBeGreaterThanOrEqual(150);
   });
 
-  it("holds every clock of the database for a Retry-After, and for the larger of two crawls' delays", async () => {
+  it("takes a host over once the lease of a holder that died runs out, the delay counted from the lease's end", { timeout: 20_000 }, async () => {
+    const url = "http://dead-holder.example/";
+    // A worker killed while holding the host: its lease is no longer renewed.
+    await t.db.$executeRaw`
+      INSERT INTO "HostClock" ("host", "lastEndAt", "lastDelayMs", "blockedUntil", "holder", "heldUntil")
+      VALUES ('dead-holder.example:80', (clock_timestamp() AT TIME ZONE 'UTC'), 200, (clock_timestamp() AT TIME ZONE 'UTC'), 'killed#0', (clock_timestamp() AT TIME ZONE 'UTC') + interval '600 milliseconds')`;
+    const killedAt = performance.now();
+    const a = clock(t.db, { holderId: "a" });
+    const release = await a.acquire(url, { delayMs: 0 });
+    // 600 ms of lease, then the dead holder's 200 ms delay.
+    expect(performance.now() - killedAt).toBeGreaterThanOrEqual(790);
+    release();
+    const row = await t.db.hostClock.findUniqueOrThrow({ where: { host: "dead-holder.example:80" } });
+    expect(row.holder).toMatch(/^a#/);
+  });
+
+  it("takes a host over from a holder process killed with SIGKILL once its lease lapses, then the delay", { timeout: 60_000 }, async () => {
+    const url = "http://killed-process.example/";
+    const holder = startNodeProcess(["--import", "tsx", "test/helpers/host-clock-holder.ts"], {
+      DATABASE_URL: t.config.databaseUrl, HOLD_URL: url, HOLD_DELAY_MS: "300", HOLD_LEASE_MS: "1500",
+    });
+    workers.push(holder);
+    await pollUntil("the holder process holds the host", () => holder.output(), (out) => out.includes("held"), { timeoutMs: 45_000, pollMs: 20 });
+    await kill9(holder);
+    const [lease] = await t.db.$queryRaw<Array<{ leftMs: number }>>`
+      SELECT (EXTRACT(EPOCH FROM "heldUntil" - (clock_timestamp() AT TIME ZONE 'UTC')) * 1000)::float8 AS "leftMs" FROM "HostClock" WHERE "host" = 'killed-process.example:80'`;
+    const killedAt = performance.now();
+    const a = clock(t.db, { holderId: "a" });
+    (await a.acquire(url, { delayMs: 0 }))();
+    // The rest of the dead holder's lease, then its 300 ms delay.
+    expect(lease!.leftMs).toBeGreaterThan(0);
+    expect(performance.now() - killedAt).toBeGreaterThanOrEqual(lease!.leftMs + 300 - 2);
+  });
+
+  it("holds every clock of the database for a Retry-After, and for the larger of two crawls' delays", { timeout: 20_000 }, async () => {
     const other = await t.openClient();
-    const a = new PostgresHostClock(t.db, { holderId: "a" });
-    const b = new PostgresHostClock(other, { holderId: "b" });
+    const a = clock(t.db, { holderId: "a" });
+    const b = clock(other, { holderId: "b" });
     const url = "http://retry.example/";
     const release = await a.acquire(url, { delayMs: 0 });
     a.blockHostFor(url, 700);
@@ -196,25 +235,25 @@ describePostgres("the PostgreSQL host clock", () => {
   });
 
   it("lets an aborted waiter go at once, wherever it stands in the queue, and serves the rest", async () => {
-    const clock = new PostgresHostClock(t.db, { holderId: "q" });
+    const q = clock(t.db, { holderId: "q" });
     const url = "http://abort.example/";
-    const release = await clock.acquire(url, { delayMs: 0 });
+    const release = await q.acquire(url, { delayMs: 0 });
     const head = new AbortController();
     const behind = new AbortController();
-    const first = clock.acquire(url, { delayMs: 0, signal: head.signal, owner: "crawl 1" });
-    const second = clock.acquire(url, { delayMs: 0, signal: behind.signal, owner: "crawl 2" });
-    const third = clock.acquire(url, { delayMs: 0, owner: "crawl 3" });
-    expect(clock.waitingFor()).toMatchObject([{ host: "abort.example:80", waiters: 3, owners: ["crawl 1", "crawl 2", "crawl 3"] }]);
+    const first = q.acquire(url, { delayMs: 0, signal: head.signal, owner: "crawl 1" });
+    const second = q.acquire(url, { delayMs: 0, signal: behind.signal, owner: "crawl 2" });
+    const third = q.acquire(url, { delayMs: 0, owner: "crawl 3" });
+    expect(q.waitingFor()).toMatchObject([{ host: "abort.example:80", waiters: 3, owners: ["crawl 1", "crawl 2", "crawl 3"] }]);
     behind.abort();
     head.abort();
     await expect(second).rejects.toThrow(/Aborted/);
     await expect(first).rejects.toThrow(/Aborted/);
     release();
     (await third)();
-    expect(clock.waitingFor()).toEqual([]);
+    expect(q.waitingFor()).toEqual([]);
   });
 
-  it("costs one statement to take a free host and one to free it", async () => {
+  it("sends no statement per request while it holds the host, and gives the host back on close", async () => {
     // Counted, not timed (a timed test fails on a loaded machine): every statement the clock
     // sends to PostgreSQL goes through this client.
     let statements = 0;
@@ -226,20 +265,24 @@ describePostgres("the PostgreSQL host clock", () => {
         },
       },
     }) as unknown as Db;
-    const clock = new PostgresHostClock(counting, { holderId: "m" });
+    const m = clock(counting, { holderId: "m", wantCheckMs: 60_000 });
     const url = "http://cost.example/";
-    for (let i = 0; i < 5; i++) (await clock.acquire(url, { delayMs: 0 }))();
-    // An acquire waits for the previous release's write, so counting from one acquire to the
-    // next counts whole rounds: its release, then each round's acquire and release, then the
-    // last acquire.
-    const first = await clock.acquire(url, { delayMs: 0 });
-    const before = statements;
-    first();
-    const rounds = 50;
-    for (let i = 0; i < rounds; i++) (await clock.acquire(url, { delayMs: 0 }))();
-    const last = await clock.acquire(url, { delayMs: 0 });
-    const sent = statements - before;
-    last();
-    expect(sent).toBe(1 + 2 * rounds + 1);
+    (await m.acquire(url, { delayMs: 0 }))(); // takes the lease: one statement
+    expect(statements).toBe(1);
+    for (let i = 0; i < 200; i++) (await m.acquire(url, { delayMs: 0 }))();
+    expect(statements).toBe(1);
+    await m.close();
+    const row = await t.db.hostClock.findUniqueOrThrow({ where: { host: "cost.example:80" } });
+    expect(row.holder).toBeNull();
+    expect(statements).toBe(2);
+  });
+
+  it("releases a host its process no longer uses at the next renewal, with the clock of its last request", { timeout: 20_000 }, async () => {
+    const idle = clock(t.db, { holderId: "idle", leaseMs: 900 });
+    const url = "http://idle-release.example/";
+    (await idle.acquire(url, { delayMs: 500 }))();
+    const row = await pollUntil("the host released", () => t.db.hostClock.findUniqueOrThrow({ where: { host: "idle-release.example:80" } }), (r) => r.holder === null, { timeoutMs: 10_000, pollMs: 20 });
+    expect(row.lastDelayMs).toBe(500);
+    expect(idle.waitingFor()).toEqual([]);
   });
 });

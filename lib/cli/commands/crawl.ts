@@ -120,14 +120,15 @@ export async function crawlCommand(argv: string[]): Promise<number> {
     stopLease = lease.stop;
     const progress = args.json ? null : new ProgressLine(config.budget.requests);
     if (!args.json) console.error(`[forage] Crawl ${crawlId}: ${config.rootUrl} (${config.strategy}, seed ${config.seed}, budget ${config.budget.requests} requests)`);
+    const politeness = createHostClock(db, forage, holderId);
     const end = await runStoredCrawl({
       db,
       forage,
       crawlId,
-      politeness: createHostClock(db, forage, holderId),
+      politeness,
       signal: session.signal,
       onProgress: (counters) => progress?.update(counters),
-    });
+    }).finally(() => politeness.close());
     progress?.done();
     let stopReason: string;
     if (end.kind === "paused") {
