@@ -178,12 +178,12 @@ async function writeBatches(tx: Tx, group: QueuedBatch[]): Promise<Set<QueuedBat
     const values = withCounters.map((b) => {
       const c = crawlCounterColumns(b.counters!);
       return Prisma.sql`(${b.crawlId}::int, ${c.requestsCount}::int, ${c.getCount}::int, ${c.headCount}::int, ${c.targetsCount}::int, ${c.targetBytes}::bigint,
-        ${c.nonTargetBytes}::bigint, ${c.errorsCount}::int, ${c.robotsSkips}::int, ${c.frontierSize}::int, ${c.groupsCount}::int, ${c.activeMs}::int)`;
+        ${c.nonTargetBytes}::bigint, ${c.errorsCount}::int, ${c.robotsSkips}::int, ${c.frontierSize}::int, ${c.groupsCount}::int, ${c.renderedPages}::int, ${c.activeMs}::int)`;
     });
     await tx.$executeRaw`
       UPDATE "Crawl" AS c SET "requestsCount" = v.r, "getCount" = v.g, "headCount" = v.h, "targetsCount" = v.t, "targetBytes" = v.tb,
-        "nonTargetBytes" = v.ntb, "errorsCount" = v.e, "robotsSkips" = v.rs, "frontierSize" = v.f, "groupsCount" = v.gc, "activeMs" = v.a, "updatedAt" = ${now}
-      FROM (VALUES ${Prisma.join(values)}) AS v(id, r, g, h, t, tb, ntb, e, rs, f, gc, a)
+        "nonTargetBytes" = v.ntb, "errorsCount" = v.e, "robotsSkips" = v.rs, "frontierSize" = v.f, "groupsCount" = v.gc, "renderedPages" = v.rp, "activeMs" = v.a, "updatedAt" = ${now}
+      FROM (VALUES ${Prisma.join(values)}) AS v(id, r, g, h, t, tb, ntb, e, rs, f, gc, rp, a)
       WHERE c."id" = v.id`;
   }
 

@@ -34,7 +34,7 @@ function request(seq: number): RequestRow {
 
 const point = (requests: number) => ({ requests, targets: 1, targetBytes: 2 ** 40, nonTargetBytes: 5, frontierSize: 3, slope: null, ema: 0.5, patience: null, activeMs: 7 });
 const counters = (requests: number) => ({
-  requests, getRequests: requests, headRequests: 0, targets: 1, targetBytes: 2 ** 40, nonTargetBytes: 5, errors: 0, robotsSkips: 0, frontierSize: 3, groups: 1, activeMs: 12.4,
+  requests, getRequests: requests, headRequests: 0, targets: 1, targetBytes: 2 ** 40, nonTargetBytes: 5, errors: 0, robotsSkips: 0, frontierSize: 3, groups: 1, activeMs: 12.4, renderedPages: 2,
 });
 
 /** A batch with a row of every kind. */
@@ -82,7 +82,7 @@ describePostgres("PostgreSQL batch writers of one client (group commit)", () => 
     for (const crawlId of held) {
       expect(await rowsOf(crawlId)).toBe(3);
       const crawl = await t.db.crawl.findUniqueOrThrow({ where: { id: crawlId }, include: { checkpoint: true } });
-      expect({ requests: crawl.requestsCount, targetBytes: crawl.targetBytes, activeMs: crawl.activeMs }).toEqual({ requests: 3, targetBytes: BigInt(2 ** 40), activeMs: 12 });
+      expect({ requests: crawl.requestsCount, targetBytes: crawl.targetBytes, activeMs: crawl.activeMs, renderedPages: crawl.renderedPages }).toEqual({ requests: 3, targetBytes: BigInt(2 ** 40), activeMs: 12, renderedPages: 2 });
       expect(crawl.checkpoint?.state).toEqual(new Uint8Array([1, 2, 3]));
       expect(await t.db.target.count({ where: { crawlId } })).toBe(1);
       expect(await t.db.storedBody.count({ where: { crawlId } })).toBe(1);
