@@ -16,6 +16,19 @@ export interface ChromiumRendererOptions {
   maxInteractions?: number;
   /** A page is quiet after this long without a request in flight. @default 300 */
   quietMs?: number;
+  /** Told what became of each request of the browser (for logs and tests). */
+  onSubrequest?: (outcome: SubrequestOutcome) => void;
+}
+
+/** What became of one request of the browser. */
+export interface SubrequestOutcome {
+  url: string;
+  method: string;
+  resourceType: string;
+  /** `page`: the page's own HTML; `local`: a data:/blob: URL the browser reads itself; the rest as counted in `subrequests`. */
+  outcome: "page" | "local" | "answered" | "refused" | "blocked";
+  /** Why it was blocked or refused. */
+  reason?: string;
 }
 
 /** Every page's context: no service workers (they could answer or send requests outside the page's interception), no downloads. */
@@ -47,7 +60,7 @@ export class ChromiumRenderer implements PageRenderer {
 
   async render(input: RenderInput): Promise<RenderResult> {
     const started = performance.now();
-    const run = new RenderRun(input);
+    const run = new RenderRun(input, this.options.onSubrequest);
     const finish = (html: string | null, error?: string): RenderResult => ({
       html,
       dataLinks: run.dataLinks.list(),
@@ -76,7 +89,7 @@ export class ChromiumRenderer implements PageRenderer {
     const stop = new AbortController();
     try {
       await context.routeWebSocket(/.*/, (socket) => {
-        run.tally.refused++;
+        run.tell({ url: socket.url(), method: "GET", resourceType: "websocket", outcome: "refused", reason: "the crawler opens no WebSockets" });
         void socket.close({ code: 1008, reason: "the crawler opens no WebSockets" }).catch(() => undefined);
       });
       await context.route("**/*", (route, request) => run.answer(route, request, stop.signal));
@@ -108,7 +121,11 @@ export class ChromiumRenderer implements PageRenderer {
 
   /** Loads the page, lets it settle, performs its "Load more" steps, and serialises the DOM. */
   private async load(page: Page, run: RenderRun, stop: AbortSignal): Promise<string> {
-    await page.goto(run.input.url, { waitUntil: "load", timeout: 0 });
+    // Waiting for "load" through goto fails when the page starts a navigation of its own before
+    // its load event (one answered 204 and dropped leaves goto waiting): the document's own
+    // readiness is read instead.
+    await page.goto(run.input.url, { waitUntil: "commit", timeout: 0 });
+    await page.waitForFunction(`document.readyState === "complete"`, undefined, { polling: 50, timeout: 0 });
     await run.activity.quiet(this.quietMs, stop);
     let links = await countLinks(page);
     while (run.interactions < this.maxInteractions) {
@@ -135,8 +152,21 @@ class RenderRun {
   page: Page | null = null;
   private pageServed = false;
 
-  constructor(readonly input: RenderInput) {
+  constructor(
+    readonly input: RenderInput,
+    private readonly onSubrequest?: (outcome: SubrequestOutcome) => void,
+  ) {
     this.pageUrl = httpUrl(input.url);
+  }
+
+  /** Counts an outcome and tells the watcher, whose failure is not the render's. */
+  tell(outcome: SubrequestOutcome): void {
+    if (outcome.outcome === "answered" || outcome.outcome === "refused" || outcome.outcome === "blocked") this.tally[outcome.outcome]++;
+    try {
+      this.onSubrequest?.(outcome);
+    } catch {
+      // a watcher's bug must not fail the page
+    }
   }
 
   /** Every request of the browser: the page's own HTML, a block or refusal here, or the engine's answer. */
@@ -146,25 +176,33 @@ class RenderRun {
       const url = request.url();
       const method = request.method();
       const resourceType = request.resourceType();
+      const seen = { url, method, resourceType };
       const frame = frameOf(request);
       if (!this.pageServed && resourceType === "document" && this.page && frame === this.page.mainFrame() && isPageUrl(url, this.pageUrl!)) {
         this.pageServed = true;
+        this.tell({ ...seen, outcome: "page" });
         await route.fulfill({ status: 200, contentType: pageContentType(this.input.headers), body: this.input.html });
         return;
       }
-      const decision = gateRequest({ url, method, resourceType }, this.pageUrl!);
-      if (decision.kind === "local") return await route.continue();
+      const decision = gateRequest(seen, this.pageUrl!);
+      if (decision.kind === "local") {
+        this.tell({ ...seen, outcome: "local" });
+        return await route.continue();
+      }
       if (decision.kind === "block" || decision.kind === "refuse") {
-        this.tally[decision.kind === "block" ? "blocked" : "refused"]++;
+        this.tell({ ...seen, outcome: decision.kind === "block" ? "blocked" : "refused", reason: decision.reason });
+        // A failed navigation would replace the page with the browser's error page; a navigation
+        // answered "204 No Content" is dropped, and the page stays as it is.
+        if (resourceType === "document" && /^https?:/i.test(url)) return await route.fulfill({ status: 204, body: "" });
         return await route.abort(decision.kind === "block" ? "blockedbyclient" : "accessdenied");
       }
       const reply = await askEngine(this.input, { url, method, resourceType, documentUrl: frame?.url() || this.input.url });
       if (stop.aborted) return;
       if (reply.kind === "refused") {
-        this.tally.refused++;
+        this.tell({ ...seen, outcome: "refused", reason: reply.reason });
         return await route.abort("accessdenied");
       }
-      this.tally.answered++;
+      this.tell({ ...seen, outcome: "answered" });
       if (method === "GET") this.dataLinks.add(url, headerValue(reply.headers, "content-type"), reply.body);
       await route.fulfill({ status: reply.status, headers: browserHeaders(reply.headers), body: reply.body });
     } catch {
