@@ -12,6 +12,13 @@ export const JSON_WALK_LIMITS = { maxBytes: 2 * 1024 * 1024, maxNodes: 50_000 } 
 
 /** Longer strings are no URL the crawler would request. */
 const MAX_URL_CHARS = 8_192;
+/** Key paths are cut here, as the crawler cuts tag paths (deeper values share the cut path). */
+export const MAX_KEY_PATH_CHARS = 2_048;
+
+function deeper(path: string, step: string): string {
+  if (path.length >= MAX_KEY_PATH_CHARS) return path;
+  return (path === "" ? step : `${path}.${step}`).slice(0, MAX_KEY_PATH_CHARS);
+}
 
 /** Whether an answer is JSON: by its content type, or by a body that starts like a JSON object or array. */
 export function looksLikeJson(contentType: string | undefined, body: Buffer): boolean {
@@ -44,13 +51,13 @@ export function jsonDataLinks(body: Buffer, from: string, limits: { maxBytes: nu
       const url = linkIn(value, from);
       if (url) links.push({ url, keyPath: path, from });
     } else if (Array.isArray(value)) {
-      const inner = path === "" ? "*" : `${path}.*`;
+      const inner = deeper(path, "*");
       for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: inner });
     } else if (value !== null && typeof value === "object") {
       const entries = Object.entries(value);
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, inner] = entries[i]!;
-        stack.push({ value: inner, path: path === "" ? key : `${path}.${key}` });
+        stack.push({ value: inner, path: deeper(path, key) });
       }
     }
   }
