@@ -87,7 +87,9 @@ export class ChromiumRenderer implements PageRenderer {
 
   private async renderIn(context: BrowserContext, run: RenderRun): Promise<{ html: string | null; error?: string }> {
     const stop = new AbortController();
-    try {
+    let devtools: CDPSession | null = null;
+    // The time limit covers the page's setup too: a browser that stops answering holds no worker.
+    const work = (async () => {
       await context.routeWebSocket(/.*/, (socket) => {
         run.tell({ url: socket.url(), method: "GET", resourceType: "websocket", outcome: "refused", reason: "the crawler opens no WebSockets" });
         void socket.close({ code: 1008, reason: "the crawler opens no WebSockets" }).catch(() => undefined);
@@ -100,8 +102,10 @@ export class ChromiumRenderer implements PageRenderer {
         if (opened !== page) void opened.close().catch(() => undefined);
       });
       // Opened before the scripts run: a session to a page whose script never yields could not be opened later.
-      const devtools = await context.newCDPSession(page);
-      const work = this.load(page, run, stop.signal);
+      devtools = await context.newCDPSession(page);
+      return this.load(page, run, stop.signal);
+    })();
+    try {
       const outcome = await settleWithin(work, this.options.pageTimeLimitMs, run.input.signal);
       switch (outcome.kind) {
         case "done":
@@ -112,7 +116,7 @@ export class ChromiumRenderer implements PageRenderer {
           return { html: null, error: "aborted" };
         case "time-limit":
           stop.abort();
-          return { html: await snapshot(page, devtools), error: `time limit of ${this.options.pageTimeLimitMs} ms` };
+          return { html: run.page && devtools ? await snapshot(run.page, devtools) : null, error: `time limit of ${this.options.pageTimeLimitMs} ms` };
       }
     } finally {
       stop.abort();
