@@ -6,14 +6,16 @@ import { childWithArgument, treeCpuMs, treeRssBytes } from "./process-tree";
  * Chromium flags that keep the browser from reaching the network by itself. Every request a page
  * makes is intercepted and answered by the engine; these are the second wall for whatever might
  * slip past interception: all traffic, loopback included (`<-loopback>`), goes to a proxy on port 9
- * where nothing listens, so it fails; no DNS prefetching, no WebRTC outside that proxy, none of the
- * browser's own background traffic (updates, sync, safe browsing, metrics).
+ * where nothing listens, so it fails; no DNS prefetching; WebRTC only through that proxy, so no UDP
+ * (STUN/TURN would otherwise send datagrams from the page: no HTTP proxy carries UDP, and request
+ * interception never sees them; the switch is `--webrtc-ip-handling-policy`, Chromium knows no
+ * `--force-` form of it); none of the browser's own background traffic (updates, sync, metrics).
  */
 export const ISOLATION_FLAGS: readonly string[] = [
   "--proxy-server=http://127.0.0.1:9",
   "--proxy-bypass-list=<-loopback>",
   "--dns-prefetch-disable",
-  "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
+  "--webrtc-ip-handling-policy=disable_non_proxied_udp",
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",

@@ -1,3 +1,4 @@
+import dgram from "node:dgram";
 import http from "node:http";
 import { request } from "undici";
 import type { RenderAnswer, RenderSubrequest } from "../../lib/crawler/engine/page-renderer";
@@ -91,16 +92,35 @@ export interface Canary {
   port: number;
   /** TCP connections accepted so far (any request, or none, counts). */
   connections(): number;
+  /** A UDP port on 127.0.0.1 (STUN, QUIC) that counts the datagrams it receives. */
+  udpPort: number;
+  datagrams(): number;
   close(): Promise<void>;
 }
 
-/** A server nothing may reach: every connection to it is counted. */
+/** A server nothing may reach, over TCP (HTTP) or UDP: every connection and datagram is counted. */
 export async function startCanary(): Promise<Canary> {
   let connections = 0;
+  let datagrams = 0;
   const server = http.createServer((_req, res) => res.end("canary"));
   server.on("connection", () => connections++);
   const port = await listenOnFreePort(server);
-  return { port, connections: () => connections, close: () => closeServer(server) };
+  const udp = dgram.createSocket("udp4");
+  udp.on("message", () => datagrams++);
+  await new Promise<void>((resolve, reject) => {
+    udp.once("error", reject);
+    udp.bind(0, "127.0.0.1", () => resolve());
+  });
+  return {
+    port,
+    connections: () => connections,
+    udpPort: udp.address().port,
+    datagrams: () => datagrams,
+    close: async () => {
+      await closeServer(server);
+      await new Promise<void>((resolve) => udp.close(() => resolve()));
+    },
+  };
 }
 
 export interface EngineSide {

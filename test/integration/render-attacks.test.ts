@@ -49,6 +49,13 @@ const ATTEMPTS: Record<string, string> = {
   EventSource: `new EventSource(C + "/events");`,
   WebSocket: `try { new WebSocket("ws://127.0.0.1:" + PORT + "/ws"); } catch {}`,
   "metadata address": `fetch("http://169.254.169.254/latest/meta-data/").catch(() => {});`,
+  "fetch keepalive": `fetch(C + "/keepalive", { keepalive: true }).catch(() => {});`,
+  "dynamic import": `import(C + "/module.js").catch(() => {});`,
+  "service worker": `navigator.serviceWorker?.register("/sw.js").catch(() => {});`,
+  "shared worker": `new SharedWorker(URL.createObjectURL(new Blob(["fetch(" + JSON.stringify(C + "/shared-worker-fetch") + ").catch(() => {});"], { type: "text/javascript" })));`,
+  // UDP, which no HTTP proxy carries: ICE's STUN requests and WebTransport's QUIC.
+  "WebRTC STUN and TURN": `{ const pc = new RTCPeerConnection({ iceServers: [{ urls: "stun:127.0.0.1:" + UDP_PORT }, { urls: "turn:127.0.0.1:" + UDP_PORT + "?transport=udp", username: "u", credential: "p" }] }); pc.createDataChannel("x"); pc.createOffer().then((offer) => pc.setLocalDescription(offer)).catch(() => {}); }`,
+  WebTransport: `try { new WebTransport("https://127.0.0.1:" + UDP_PORT + "/wt").ready.catch(() => {}); } catch {}`,
   "window.open": `window.open(C + "/popup");`,
   // Navigations one after another (a later one would cancel an earlier one before it is requested);
   // the slow answer keeps the page busy until they have all been tried.
@@ -79,13 +86,15 @@ const ATTEMPTED_PATHS = [
   "/events",
   "/ws",
   "/latest/meta-data/",
+  "/keepalive",
+  "/module.js",
   "/popup",
   "/navigate",
   "/form",
   "/attacks",
 ];
 
-function attackPage(canaryPort: number): string {
+function attackPage(canaryPort: number, udpPort: number): string {
   const statements = Object.entries(ATTEMPTS)
     .map(([name, code]) => `try { ${code} } catch (error) { console.log(${JSON.stringify(name)}, error); }`)
     .join("\n");
@@ -95,6 +104,7 @@ function attackPage(canaryPort: number): string {
 </head><body><p id="kept">the page</p><img src="http://127.0.0.1:${canaryPort}/inline.png">
 <script>
 const PORT = ${canaryPort};
+const UDP_PORT = ${udpPort};
 const C = "http://127.0.0.1:" + PORT;
 const L = "http://localhost:" + PORT;
 ${statements}
@@ -105,13 +115,14 @@ describe("a rendered page's scripts cannot reach the network", () => {
   it("blocks or refuses every way out, and the canary sees no connection", async () => {
     const engine = engineSide(site.origin);
     const { renderer, outcomes } = watchedRenderer();
-    const result = await renderer.render({ url: `${site.origin}/attacks`, html: attackPage(canary.port), headers: { "content-type": "text/html" }, fetch: engine.fetch });
+    const result = await renderer.render({ url: `${site.origin}/attacks`, html: attackPage(canary.port, canary.udpPort), headers: { "content-type": "text/html" }, fetch: engine.fetch });
 
     expect(result.error).toBeUndefined();
     expect(result.html).toContain('<p id="kept">the page</p>');
     // The site's worker ran (its script was answered by the engine) and tried the canary from inside the worker.
     expect(result.html).toContain('data-worker="started"');
     expect(canary.connections()).toBe(0);
+    expect(canary.datagrams()).toBe(0);
     expect(site.requests.get("/attacks")).toBeUndefined();
 
     // Every attempt was seen, and each was blocked here or refused (here or by the engine).
@@ -131,7 +142,7 @@ describe("a rendered page's scripts cannot reach the network", () => {
     for (const path of ["/img.png", "/inline.png", "/style.css", "/iframe", "/navigate", "/form", "/popup", "/attacks", "/fetch-other-host", "/blob-worker-other", "/script.js", "/latest/meta-data/"]) {
       expect(outcomeOf(path), path).toEqual(["blocked"]);
     }
-    for (const path of ["/fetch", "/fetch-no-cors", "/fetch-post", "/xhr", "/prefetch", "/worker-fetch", "/blob-worker-fetch", "/beacon", "/events", "/ws", "/head-script.js"]) {
+    for (const path of ["/fetch", "/fetch-no-cors", "/fetch-post", "/xhr", "/prefetch", "/worker-fetch", "/blob-worker-fetch", "/beacon", "/events", "/ws", "/head-script.js", "/keepalive", "/module.js"]) {
       expect(outcomeOf(path), path).toEqual(["refused"]);
     }
     expect(stopped.find((outcome) => outcome.url.endsWith("/beacon"))?.reason).toMatch(/only GET and HEAD/);
@@ -146,6 +157,25 @@ describe("a rendered page's scripts cannot reach the network", () => {
       refused: outcomes.filter((o) => o.outcome === "refused").length,
       blocked: outcomes.filter((o) => o.outcome === "blocked").length,
     });
+  });
+
+  it("lets no shared worker reach even the page's own site: interception does not see its requests, the proxy wall stops them", async () => {
+    const engine = engineSide(site.origin);
+    const { renderer, outcomes } = watchedRenderer();
+    const html = `<!doctype html><body><p id="kept">the page</p><script>
+      const code = "fetch(" + JSON.stringify(location.origin + "/shared-worker-probe") + ").then(() => postMessage('reached'), () => {});"
+        + "onconnect = (event) => fetch(" + JSON.stringify(location.origin + "/shared-worker-probe") + ").then(() => event.ports[0].postMessage('reached'), (error) => event.ports[0].postMessage('failed: ' + error));";
+      const worker = new SharedWorker(URL.createObjectURL(new Blob([code], { type: "text/javascript" })));
+      worker.port.onmessage = (event) => document.body.setAttribute("data-shared-worker", event.data);
+      navigator.serviceWorker?.register("/sw.js").catch((error) => document.body.setAttribute("data-service-worker", String(error.name)));
+    </script></body>`;
+    const result = await renderer.render({ url: `${site.origin}/shared`, html, headers: {}, fetch: engine.fetch });
+
+    expect(result.html).toMatch(/data-shared-worker="failed: TypeError/);
+    expect(site.requests.get("/shared-worker-probe")).toBeUndefined();
+    expect(site.requests.get("/sw.js")).toBeUndefined();
+    expect(engine.asked.map((asked) => new URL(asked.url).pathname)).not.toContain("/shared-worker-probe");
+    expect(outcomes.map((outcome) => new URL(outcome.url).pathname)).not.toContain("/shared-worker-probe");
   });
 
   it("drops a <meta> refresh away from the page", async () => {
