@@ -105,6 +105,18 @@ export const envSchema = z.object({
    * accepted too. At least 32 characters, e.g. `openssl rand -hex 32`. @default "" (admin tokens only)
    */
   FORAGE_METRICS_TOKEN: z.string().trim().min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)").max(512).optional(),
+  /**
+   * Browser contexts (one rendered page each) a worker process has open at once; further pages
+   * wait their turn. Each costs a renderer process's memory. @default 2
+   */
+  FORAGE_RENDER_CONTEXTS: z.coerce.number().int().min(1, "must be 1 to 8").max(8, "must be 1 to 8").default(2),
+  /**
+   * Time limit of one rendered page in ms (loading, scripts, "Load more" steps): past it the page's
+   * browser context is closed, and the DOM as far as rendered kept when it can be read. @default 15000
+   */
+  FORAGE_RENDER_PAGE_MS: z.coerce.number().int().min(500, "must be 500 to 600000 ms").max(600_000, "must be 500 to 600000 ms").default(15_000),
+  /** The Chromium (or Chrome) executable that renders script-built pages. @default the first of /usr/bin/chromium, chromium-browser, google-chrome-stable, google-chrome */
+  FORAGE_CHROMIUM_PATH: z.string().trim().min(1).optional(),
   /** Set by the test runner (vitest): logs default to silent. Not for operators. */
   VITEST: z.string().optional(),
 });
@@ -161,6 +173,12 @@ export interface ForageConfig {
   logFormat: "json" | "pretty" | "auto";
   /** FORAGE_METRICS_TOKEN, or null (only admin API tokens read the metrics). */
   metricsToken: string | null;
+  /** FORAGE_RENDER_CONTEXTS: rendered pages at once per worker process. */
+  renderContexts: number;
+  /** FORAGE_RENDER_PAGE_MS: time limit of one rendered page. */
+  renderPageMs: number;
+  /** FORAGE_CHROMIUM_PATH as an absolute path, or null (the usual install paths are tried). */
+  chromiumPath: string | null;
 }
 
 export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
@@ -202,6 +220,9 @@ export function loadConfig(overrides: Partial<z.input<typeof envSchema>> = {}, c
     logLevel: env.FORAGE_LOG_LEVEL ?? (env.VITEST ? "silent" : "info"),
     logFormat: env.FORAGE_LOG_FORMAT ?? "auto",
     metricsToken: env.FORAGE_METRICS_TOKEN ?? null,
+    renderContexts: env.FORAGE_RENDER_CONTEXTS,
+    renderPageMs: env.FORAGE_RENDER_PAGE_MS,
+    chromiumPath: env.FORAGE_CHROMIUM_PATH ? path.resolve(cwd, env.FORAGE_CHROMIUM_PATH) : null,
   };
 }
 

@@ -1,0 +1,202 @@
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from "playwright-core";
+import { ContextSlots } from "./context-slots";
+import { childWithArgument, treeCpuMs, treeRssBytes } from "./process-tree";
+
+/**
+ * Chromium flags that keep the browser from reaching the network by itself. Every request a page
+ * makes is intercepted and answered by the engine; these are the second wall for whatever might
+ * slip past interception: all traffic, loopback included (`<-loopback>`), goes to a proxy on port 9
+ * where nothing listens, so it fails; no DNS prefetching; WebRTC only through that proxy, so no UDP
+ * (STUN/TURN would otherwise send datagrams from the page: no HTTP proxy carries UDP, and request
+ * interception never sees them; the switch is `--webrtc-ip-handling-policy`, Chromium knows no
+ * `--force-` form of it); none of the browser's own background traffic (updates, sync, metrics).
+ */
+export const ISOLATION_FLAGS: readonly string[] = [
+  "--proxy-server=http://127.0.0.1:9",
+  "--proxy-bypass-list=<-loopback>",
+  "--dns-prefetch-disable",
+  "--webrtc-ip-handling-policy=disable_non_proxied_udp",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-domain-reliability",
+  "--disable-client-side-phishing-detection",
+  "--disable-breakpad",
+  "--no-pings",
+  "--no-first-run",
+  "--disable-quic",
+  "--disable-gpu",
+];
+
+/** How long closing one context may take before the browser is taken for broken and closed. */
+const CONTEXT_CLOSE_MS = 5_000;
+/** How long the browser may take to start. */
+const LAUNCH_MS = 30_000;
+
+export interface BrowserPoolOptions {
+  /** The Chromium executable (`findChromium`). */
+  executablePath: string;
+  /** Browser contexts open at once (FORAGE_RENDER_CONTEXTS); more wait in order. */
+  maxContexts: number;
+}
+
+/** The browser could not be started (a wrong executable, a missing library): the pages wait for no one. */
+export class BrowserLaunchError extends Error {
+  override name = "BrowserLaunchError";
+}
+
+let launches = 0;
+
+/**
+ * One Chromium per process, started on first use and again after it disconnected or crashed. Each
+ * page gets a fresh context (no cookies, storage or cache shared between pages), closed after use
+ * whatever happened; at most `maxContexts` are open at once.
+ */
+export class BrowserPool {
+  private readonly slots: ContextSlots;
+  private browser: Promise<Browser> | null = null;
+  /** The browser `browser` resolved to, once started. */
+  private started: Browser | null = null;
+  private pid: number | null = null;
+  private closed = false;
+
+  constructor(private readonly options: BrowserPoolOptions) {
+    if (!Number.isInteger(options.maxContexts) || options.maxContexts < 1) throw new Error(`maxContexts must be a positive integer, not ${options.maxContexts}`);
+    this.slots = new ContextSlots(options.maxContexts);
+  }
+
+  /**
+   * Runs `use` with a fresh context once a slot is free; the context is closed when `use` ends,
+   * also when it throws. `signal` ends the wait for a slot (the use itself watches it too).
+   */
+  async withContext<T>(use: (context: BrowserContext) => Promise<T>, options: { contextOptions?: BrowserContextOptions; signal?: AbortSignal } = {}): Promise<T> {
+    if (this.closed) throw new Error("the browser pool is closed");
+    const release = await this.slots.acquire(options.signal);
+    let context: BrowserContext | null = null;
+    try {
+      context = await this.newContext(options.contextOptions ?? {});
+      return await use(context);
+    } finally {
+      if (context) await this.closeContext(context);
+      release();
+    }
+  }
+
+  /** Contexts open in the browser now, as the browser lists them (at most `maxContexts`). */
+  openContexts(): number {
+    return this.started?.contexts().length ?? 0;
+  }
+
+  /** Pages waiting for a context now. */
+  waitingPages(): number {
+    return this.slots.waiting();
+  }
+
+  /** The running browser's process id, or null before the first page or after a crash. */
+  browserPid(): number | null {
+    return this.pid;
+  }
+
+  /** Resident memory of the browser and all its processes, in bytes (0 when none runs). */
+  memoryBytes(): number {
+    return this.pid === null ? 0 : treeRssBytes(this.pid);
+  }
+
+  /** CPU time of the browser and all its processes (ended ones included) since it started, in ms. */
+  cpuMs(): number {
+    return this.pid === null ? 0 : treeCpuMs(this.pid);
+  }
+
+  /** Closes the browser; pages still rendering fail, later ones are refused. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const browser = this.browser;
+    this.browser = null;
+    this.started = null;
+    this.pid = null;
+    if (browser) await browser.then((b) => b.close()).catch(() => undefined);
+  }
+
+  private async newContext(options: BrowserContextOptions): Promise<BrowserContext> {
+    const browser = await this.runningBrowser();
+    try {
+      return await browser.newContext(options);
+    } catch (error) {
+      // Crashed between the check and the call (its "disconnected" event still on the way): once more with a new one.
+      if (browser.isConnected()) throw error;
+      this.forget(browser);
+      return (await this.runningBrowser()).newContext(options);
+    }
+  }
+
+  private runningBrowser(): Promise<Browser> {
+    if (!this.browser) {
+      const launching = this.launch();
+      this.browser = launching;
+      // A failed start is not kept: the next page tries again.
+      launching.catch(() => {
+        if (this.browser === launching) this.browser = null;
+      });
+    }
+    return this.browser;
+  }
+
+  private async launch(): Promise<Browser> {
+    // Playwright does not tell the browser's pid: an argument Chromium ignores finds it in /proc.
+    const marker = `--forage-render-pool=${process.pid}.${++launches}`;
+    let browser: Browser;
+    try {
+      browser = await chromium.launch({
+        executablePath: this.options.executablePath,
+        headless: true,
+        args: [...ISOLATION_FLAGS, marker],
+        timeout: LAUNCH_MS,
+        // The worker decides when to shut down; its close() ends the browser.
+        handleSIGINT: false,
+        handleSIGTERM: false,
+        handleSIGHUP: false,
+      });
+    } catch (error) {
+      throw new BrowserLaunchError(`Chromium (${this.options.executablePath}) did not start: ${firstLine(error)}`);
+    }
+    if (this.closed) {
+      await browser.close().catch(() => undefined);
+      throw new Error("the browser pool is closed");
+    }
+    this.started = browser;
+    this.pid = childWithArgument(process.pid, marker);
+    browser.on("disconnected", () => this.forget(browser));
+    return browser;
+  }
+
+  /** The browser is gone (crashed, killed, or found broken): the next page starts another. */
+  private forget(browser: Browser): void {
+    if (this.started === browser) {
+      this.started = null;
+      this.browser = null;
+      this.pid = null;
+    }
+    void browser.close().catch(() => undefined);
+  }
+
+  /** Closes a context; one that does not close in time means a browser past saving, so the browser goes. */
+  private async closeContext(context: BrowserContext): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(true), CONTEXT_CLOSE_MS);
+    });
+    const closing = context.close().then(
+      () => false,
+      () => false,
+    );
+    const stuck = await Promise.race([closing, timedOut]);
+    clearTimeout(timer);
+    const browser = context.browser();
+    if (stuck && browser) this.forget(browser);
+  }
+}
+
+function firstLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.split("\n").find((line) => line.trim() !== "")?.trim() ?? "unknown error";
+}
