@@ -82,7 +82,8 @@ export function buildSite(spec: SiteSpec): SimulatedSite {
 export function siteFromModel(spec: SiteSpec, shape: ShapeModel): SimulatedSite {
   const frozen: SiteSpec = Object.freeze({ ...spec });
   const robotsTxt =
-    "User-agent: *\n" + shape.disallow.map((d) => `Disallow: ${d}\n`).join("") + "\nUser-agent: BadBot\nDisallow: /\n";
+    // An empty "Disallow:" when nothing is: a group without rules would merge with BadBot's (RFC 9309 groups consecutive user-agent lines).
+    "User-agent: *\n" + (shape.disallow.length > 0 ? shape.disallow.map((d) => `Disallow: ${d}\n`).join("") : "Disallow:\n") + "\nUser-agent: BadBot\nDisallow: /\n";
   let truth: GroundTruth | null = null;
 
   function resolve(pathAndQuery: string): Resource {

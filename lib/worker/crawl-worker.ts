@@ -1,4 +1,5 @@
 import os from "node:os";
+import { closeProcessRendering } from "./process-rendering";
 import type { ForageConfig } from "../config";
 import { crawlConfigSchema, settingFieldErrors, withParamsAddedLater } from "../crawl-config";
 import type { HostWait } from "../crawler/fetch/host-politeness";
@@ -158,6 +159,7 @@ export class CrawlWorker {
     this.heartbeatTimer = null;
     this.load?.stop();
     await this.politeness.close();
+    await closeProcessRendering();
     await this.db.worker.update({ where: { id: this.id }, data: { state: "stopped", heartbeatAt: new Date(), crawlsHeld: 0, pagesPerSecond: 0 } }).catch(() => undefined);
     this.log.info("worker stopped");
   }

@@ -11,7 +11,8 @@ import { loadCrawlConfig } from "../store/load-crawl-config";
 import { loadRecoveryLog } from "../store/recovery-journal";
 import { loadRecrawlBasis, saveRecrawlRecord } from "../store/recrawl-store";
 import { CheckpointSchedule, type CheckpointScheduleOptions } from "../crawler/engine/checkpoint-schedule";
-import { createCrawlEngine, type CrawlRun } from "../crawler/engine/create-engine";
+import { createCrawlEngine, type CrawlRun, type CreateEngineOptions } from "../crawler/engine/create-engine";
+import { processRendering } from "./process-rendering";
 import { addCrawlEvent } from "../store/commands/add-crawl-event";
 import { CHANGES_EVENT_KIND } from "../store/queries/get-crawl-changes";
 import { checkEngineState, decodeState, encodeState, ENGINE_STATE_VERSION, type EngineState } from "../crawler/engine/engine-state";
@@ -66,6 +67,11 @@ export interface RunStoredCrawlOptions {
   holderId?: string | null;
   /** A resumed crawl that was paused stays paused (status untouched; `beforePage` holds it). @default false */
   resumePaused?: boolean;
+  /**
+   * What renders script-built pages (crawl setting `render`). @default the process's Chromium
+   * (process-rendering.ts); none for runs with their own fetcher (replays answer from their source)
+   */
+  rendering?: CreateEngineOptions["rendering"];
 }
 
 type CrawlRowUpdate = Parameters<Db["crawl"]["updateMany"]>[0]["data"];
@@ -194,6 +200,7 @@ export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<Cr
     restore: document?.engine,
     exchangeRecorder: warc ?? undefined,
     recrawl: recrawlBasis,
+    rendering: options.rendering !== undefined ? options.rendering : options.fetcher || config.render === "off" ? null : processRendering(options.forage),
     applications: config.applications.use ? crawlApplicationsFor(options.forage.recipesDir, config.applications.recipe, (event) => sink.event(event)) : null,
     afterPage: async () => {
       options.onProgress?.(run.counters);

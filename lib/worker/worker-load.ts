@@ -1,5 +1,6 @@
 import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
 import type { WorkerLoad } from "../store/queries/list-workers";
+import { processRenderingRssBytes } from "./process-rendering";
 
 /** What the sampler reads from the process; a test passes its own. */
 export interface ProcessReadings {
@@ -15,7 +16,8 @@ const processReadings: ProcessReadings = {
     const usage = process.cpuUsage();
     return usage.user + usage.system;
   },
-  rssBytes: () => process.memoryUsage.rss(),
+  // The worker's browser (rendering script-built pages) is part of what the worker holds in memory.
+  rssBytes: () => process.memoryUsage.rss() + processRenderingRssBytes(),
 };
 
 /**

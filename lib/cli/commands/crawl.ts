@@ -1,5 +1,6 @@
 import { CrawlConfigError, parseCrawlConfig, STRATEGIES, type CrawlConfigInput } from "../../crawl-config";
 import { runStoredCrawl } from "../../worker/run-stored-crawl";
+import { closeProcessRendering } from "../../worker/process-rendering";
 import { formatBytes } from "../../format";
 import { CliUsageError } from "../cli-error";
 import { openCliSession } from "../cli-session";
@@ -128,7 +129,7 @@ export async function crawlCommand(argv: string[]): Promise<number> {
       politeness,
       signal: session.signal,
       onProgress: (counters) => progress?.update(counters),
-    }).finally(() => politeness.close());
+    }).finally(() => Promise.all([politeness.close(), closeProcessRendering()]));
     progress?.done();
     let stopReason: string;
     if (end.kind === "paused") {

@@ -110,10 +110,8 @@ export class PageRendering {
     this.reasons.set(why, times);
     // Each reason told once, with the first page it rendered: the cockpit's events say why pages are rendered while the crawl runs.
     if (times === 1) this.sink.event({ level: "info", kind: "render-reason", message: `Rendering pages in a browser because ${why} (first: ${url})`, data: { url, why } });
-    if (result.html === null) {
-      this.tellFailure(url, result);
-      return null;
-    }
+    if (result.html === null || result.error !== undefined) this.tellFailure(url, result);
+    if (result.html === null) return null;
     return { html: result.html, dataLinks: this.dataLinks(result.dataLinks) };
   }
 
@@ -133,7 +131,7 @@ export class PageRendering {
     // Reasons are kept in memory only: a resumed crawl counts the pages rendered before it resumed without them.
     const earlier = this.counters.renderedPages - [...this.reasons.values()].reduce((sum, count) => sum + count, 0);
     if (earlier > 0) parts.push(`${earlier} before the crawl resumed`);
-    const failed = this.failures > 0 ? `; ${this.failures} could not be rendered and were read as fetched` : "";
+    const failed = this.failures > 0 ? `; ${this.failures} could not be rendered to the end` : "";
     return `Rendered ${this.counters.renderedPages} ${this.counters.renderedPages === 1 ? "page" : "pages"} in a browser: ${parts.join(", ")}${failed}`;
   }
 
@@ -183,10 +181,12 @@ export class PageRendering {
     this.failures += 1;
     if (this.failures > FAILURE_EVENTS) return;
     const more = this.failures === FAILURE_EVENTS ? " (later failures are only counted)" : "";
+    // A render cut short (a script that never ends) may still give the DOM as far as it was built.
+    const outcome = result.html === null ? "read as fetched" : "its links as far as rendered are read";
     this.sink.event({
       level: "warn",
       kind: "render-failed",
-      message: `Could not render ${url}: ${result.error ?? "unknown error"}; read as fetched${more}`,
+      message: `Could not render ${url} to the end: ${result.error ?? "unknown error"}; ${outcome}${more}`,
       data: { url, error: result.error ?? null, durationMs: Math.round(result.durationMs) },
     });
   }
