@@ -18,6 +18,7 @@ import { LimitEvents } from "./limit-events";
 import { creditDepthOf, LinkLineage } from "./link-lineage";
 import type { LinkTyper } from "./link-typer";
 import type { ListingEntries } from "./listing-entries";
+import type { PageChange, PageFingerprints } from "./page-fingerprints";
 import type { Recrawl } from "./recrawl";
 import type { RequestContext, RequestOutcome, RequestRunner } from "./request-runner";
 import type { CrawlStrategy } from "./strategies/strategy";
@@ -67,6 +68,8 @@ export interface CrawlEngineParts {
   recrawl?: Recrawl | null;
   /** Each link's listing entry text (hashed), kept for the next run; a re-crawl revisits first the pages whose entry changed. */
   listingEntries?: ListingEntries;
+  /** What each crawled page links to, for the next run (and a re-crawl's revisits) to tell which pages changed. */
+  pageFingerprints?: PageFingerprints;
   /** The applications recognised on the site and their enumerations (SB strategies); null to crawl through HTML only. */
   applications?: ApplicationActions | null;
   /** A re-crawl: when the previous run started, for enumerations that can list only what changed since. */
@@ -118,6 +121,8 @@ export class CrawlEngine {
   /** True from taking a link out of the frontier until its page is fully processed. */
   private midPage = false;
   private readonly limitEvents: LimitEvents;
+  /** The fingerprint's verdict on the page being crawled (null: not read, or not fingerprinted before). */
+  private pageChange: PageChange | null = null;
   rootDone: boolean;
 
   constructor(private readonly parts: CrawlEngineParts) {
@@ -175,12 +180,10 @@ export class CrawlEngine {
         }
         const targetsBefore = this.parts.counters.targets;
         const frontierBefore = this.parts.strategy.size();
-        const setAsideBefore = revisit ? this.parts.recrawl!.deferredCount : 0;
+        this.pageChange = null;
         await this.crawlPage(link);
-        if (revisit) {
-          const found = this.parts.counters.targets > targetsBefore || this.parts.strategy.size() > frontierBefore;
-          this.parts.recrawl!.deferredPulled(found, this.parts.recrawl!.deferredCount - setAsideBefore);
-        }
+        // A revisit tells its class's change history what it found: a changed page, new files and pages.
+        if (revisit) this.parts.recrawl!.revisitedPage(link, this.pageChange, this.parts.counters.targets - targetsBefore + Math.max(0, this.parts.strategy.size() - frontierBefore));
         this.parts.links.release(link.id);
         this.midPage = false;
         await this.afterPage();
@@ -401,6 +404,7 @@ export class CrawlEngine {
     // (10 MB, 300 000 nested elements, 20 000 links) must not freeze the worker's other crawls.
     const { links, limits } = await extractPageLinksAsync(html, pageUrl, context);
     this.limitEvents.page(pageUrl, limits);
+    this.pageChange = this.parts.pageFingerprints?.note(page.url, links) ?? null;
     const breathe = createYieldPoint(LINK_LOOP_YIELD_MS);
     const watch = this.parts.stepWatch ?? null;
     const linkUrls: string[] = [];
@@ -410,6 +414,7 @@ export class CrawlEngine {
       if (turn) await turn;
       linkUrls.push(link.url);
       const entryChanged = this.parts.listingEntries?.note(link.url, link.tagPath, link.anchorText) ?? false;
+      if (entryChanged) recrawl?.siteMarksChanges();
       // A link the previous runs never saw, even if this run met it on another page first: its list (tag path) shows what is new.
       if (recrawl && !recrawl.seenByPreviousRuns(link.url) && this.parts.links.has(link.url)) freshTagPaths.add(link.tagPath);
       // Most links of a page were seen before (menus, sidebars): the URL rules judged them then.
