@@ -19,6 +19,7 @@ import { creditDepthOf, LinkLineage } from "./link-lineage";
 import type { LinkTyper } from "./link-typer";
 import type { ListingEntries } from "./listing-entries";
 import type { PageChange, PageFingerprints } from "./page-fingerprints";
+import type { PageValidators } from "./page-validators";
 import type { Recrawl } from "./recrawl";
 import type { RequestContext, RequestOutcome, RequestRunner } from "./request-runner";
 import type { CrawlStrategy } from "./strategies/strategy";
@@ -70,6 +71,8 @@ export interface CrawlEngineParts {
   listingEntries?: ListingEntries;
   /** What each crawled page links to, for the next run (and a re-crawl's revisits) to tell which pages changed. */
   pageFingerprints?: PageFingerprints;
+  /** The pages' ETag / Last-Modified: a re-crawl revisits them with a conditional GET. */
+  pageValidators?: PageValidators;
   /** The applications recognised on the site and their enumerations (SB strategies); null to crawl through HTML only. */
   applications?: ApplicationActions | null;
   /** A re-crawl: when the previous run started, for enumerations that can list only what changed since. */
@@ -123,6 +126,8 @@ export class CrawlEngine {
   private readonly limitEvents: LimitEvents;
   /** The fingerprint's verdict on the page being crawled (null: not read, or not fingerprinted before). */
   private pageChange: PageChange | null = null;
+  /** The conditional headers of the set-aside page being revisited (from its validators of an earlier run). */
+  private conditionalRevisit: { url: string; headers: Record<string, string> } | null = null;
   rootDone: boolean;
 
   constructor(private readonly parts: CrawlEngineParts) {
@@ -181,7 +186,10 @@ export class CrawlEngine {
         const targetsBefore = this.parts.counters.targets;
         const frontierBefore = this.parts.strategy.size();
         this.pageChange = null;
+        const conditions = revisit ? this.parts.pageValidators?.conditionalHeaders(revisit.url) : null;
+        this.conditionalRevisit = conditions && revisit ? { url: revisit.url, headers: conditions } : null;
         await this.crawlPage(link);
+        this.conditionalRevisit = null;
         // A revisit tells its class's change history what it found: a changed page, new files and pages.
         if (revisit) this.parts.recrawl!.revisitedPage(link, this.pageChange, this.parts.counters.targets - targetsBefore + Math.max(0, this.parts.strategy.size() - frontierBefore));
         this.parts.links.release(link.id);
@@ -313,10 +321,13 @@ export class CrawlEngine {
     for (let hop = 0; ; hop++) {
       if (!(await this.parts.runner.allowedByRobots(url, context))) return null;
       // Off the site only a target is kept: a page there is never read.
-      const outcome = await this.parts.runner.request("GET", url, context, inSite ? plan : "target");
+      // A set-aside page revisited with its validators: a 304 (no body, nothing read) says it is unchanged.
+      const conditional = hop === 0 && this.conditionalRevisit?.url === url ? this.conditionalRevisit.headers : undefined;
+      const outcome = await this.parts.runner.request("GET", url, context, inSite ? plan : "target", conditional);
       if (!outcome) return null;
       this.limitEvents.response(outcome.result);
       const { status, location, headers } = outcome.result;
+      if (plan === "page" && inSite && status >= 200 && status < 300) this.parts.pageValidators?.note(url, headers);
       const isRedirect = status >= 300 && status < 400 && location !== null;
       if (!isRedirect) return { outcome, url, inSite };
       if (hop >= this.parts.config.params.maxRedirects) {
@@ -544,6 +555,8 @@ export class CrawlEngine {
       for (const entry of sitemap.entries) {
         const link = normalizeUrl(entry.url, final.url);
         if (!link || this.parts.links.has(link) || !this.acceptable(link, "link")) continue;
+        // A known page the sitemap dates after the previous run started: revisited among the first.
+        if (this.parts.recrawl && this.listedAsChanged({ url: link, modified: entry.lastmod ?? undefined }, null)) this.parts.recrawl.changedBySite(link);
         // A re-crawl's known files and the pages its previous runs saw keep their own handling (recrawl.ts), met on pages.
         if (this.parts.recrawl && (this.parts.recrawl.knownFile(link) || this.parts.recrawl.seenByPreviousRuns(link))) continue;
         if (this.parts.links.full) {

@@ -21,6 +21,7 @@ import { QueryVariantFilter } from "./query-variant-filter";
 import { startingState } from "./learned-start";
 import { ListingEntries } from "./listing-entries";
 import { PageFingerprints } from "./page-fingerprints";
+import { PageValidators } from "./page-validators";
 import { Recrawl } from "./recrawl";
 import type { RecrawlBasis } from "./recrawl-basis";
 import { RequestRunner, type LiveSettings } from "./request-runner";
@@ -201,6 +202,7 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
   if (recrawl && restore?.recrawl) recrawl.restore(restore.recrawl, (id) => links.get(id));
   const listingEntries = new ListingEntries(restore?.listingEntries, config.params.maxSeenUrls);
   const pageFingerprints = new PageFingerprints(restore?.pageFingerprints, restore?.run ?? 1);
+  const pageValidators = new PageValidators(restore?.pageValidators);
   const usesApplications = options.applications && config.applications.use && (config.strategy === "sb" || config.strategy === "sb-oracle");
   // A re-crawl recognises the site again from its root; only a resumed run restores what it had recognised.
   const applications = usesApplications
@@ -213,6 +215,7 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
     recrawl,
     listingEntries,
     pageFingerprints,
+    pageValidators,
     links,
     strategy,
     typer: new LinkTyper(classifier, options.oracle ?? null),
@@ -265,6 +268,7 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
       storedTargetBytes: budget.storedTargetBytes,
       listingEntries: listingEntries.toState(),
       pageFingerprints: pageFingerprints.toState(),
+      pageValidators: pageValidators.toState(),
       run: pageFingerprints.run,
       recrawl: recrawl?.toState(),
       applications: applications && applications.recognised.length > 0 ? applications.toState() : undefined,

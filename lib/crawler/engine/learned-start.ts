@@ -64,6 +64,7 @@ export function startingState(learned: LearnedState | null, config: CrawlConfig,
     listingEntries: previous?.listingEntries,
     // The pages' fingerprints so far: this run compares its revisits with them and overwrites them.
     pageFingerprints: previous?.pageFingerprints,
+    pageValidators: previous?.pageValidators,
     run,
   };
 }

@@ -60,6 +60,8 @@ export class Recrawl {
   private readonly outlooks: RevisitOutlooks;
   private readonly nowMs: number;
   private readonly runStarts: readonly [number, number][];
+  /** Known pages the site's sitemap dates after the previous run's start. */
+  private readonly changedByTheSite = new Set<string>();
   /** Pages taken back for evidence of a change, until their revisit is tallied. */
   private readonly revisitedOnEvidence = new Set<string>();
   /** Set-aside pages taken back (this run, not restored: a log figure). */
@@ -101,7 +103,18 @@ export class Recrawl {
   }
 
   defer(link: FrontierLink, amongNew: boolean): void {
-    this.pushDeferred(revisitClassKey(link.tagPath, link.url), link.depth + (amongNew ? 0 : LATER_RANK), link);
+    const evidence = amongNew || this.changedByTheSite.has(link.url);
+    this.pushDeferred(revisitClassKey(link.tagPath, link.url), link.depth + (evidence ? 0 : LATER_RANK), link);
+  }
+
+  /**
+   * The site says a known page changed since the previous run (a sitemap `lastmod` after it
+   * started): the page is revisited among the first once a page links it (or at once if it waits).
+   */
+  changedBySite(url: string): void {
+    if (!this.seenBefore.has(url)) return;
+    this.changedByTheSite.add(url);
+    this.promote(url);
   }
 
   /** A set-aside page listed again, now after a new link of the same list or with a changed entry: it moves to the first ones. */
