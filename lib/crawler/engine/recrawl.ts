@@ -121,10 +121,12 @@ export class Recrawl {
   promote(url: string): void {
     const place = this.placeOf.get(url);
     if (place === undefined || place.rank < LATER_RANK) return;
-    const bucket = this.deferred.get(place.key)!.get(place.rank)!;
+    const queue = this.deferred.get(place.key)!;
+    const bucket = queue.get(place.rank)!;
     const at = bucket.findIndex((link) => link.url === url);
     if (at < 0) return;
     const [link] = bucket.splice(at, 1);
+    if (bucket.length === 0) queue.delete(place.rank);
     this.count -= 1;
     this.pushDeferred(place.key, place.rank - LATER_RANK, link!);
   }
@@ -179,8 +181,12 @@ export class Recrawl {
   nextDeferred(): FrontierLink | null {
     const next = this.nextClass();
     if (!next) return null;
-    const bucket = this.deferred.get(next.key)!.get(next.rank)!;
+    const queue = this.deferred.get(next.key)!;
+    const bucket = queue.get(next.rank)!;
     const link = bucket.shift()!;
+    // Emptied ranks and classes leave the maps: the choice of the next class walks only those waiting.
+    if (bucket.length === 0) queue.delete(next.rank);
+    if (queue.size === 0) this.deferred.delete(next.key);
     this.count -= 1;
     this.placeOf.delete(link.url);
     this.revisited += 1;
