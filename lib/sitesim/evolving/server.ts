@@ -8,8 +8,8 @@ export interface RunningEvolvingSite {
   readonly catalogue: EvolvingCatalogue;
   /** The version served from now on (1 at start). */
   version: number;
-  /** Requests answered, by method and status ("GET 304"), and conditional requests received. */
-  readonly stats: { requests: number; conditional: number; notModified: number };
+  /** Requests answered; conditional requests for files received and answered 304; the same for pages. */
+  readonly stats: { requests: number; conditional: number; notModified: number; pageConditional: number; pageNotModified: number };
   close(): Promise<void>;
 }
 
@@ -26,7 +26,7 @@ function versionDate(revision: number): string {
  */
 export async function startEvolvingSite(options: CatalogueOptions = {}): Promise<RunningEvolvingSite> {
   const catalogue = new EvolvingCatalogue(options);
-  const stats = { requests: 0, conditional: 0, notModified: 0 };
+  const stats = { requests: 0, conditional: 0, notModified: 0, pageConditional: 0, pageNotModified: 0 };
   const state = { version: 1 };
   const server = http.createServer((req, res) => {
     stats.requests += 1;
@@ -47,9 +47,9 @@ export async function startEvolvingSite(options: CatalogueOptions = {}): Promise
       if (catalogue.marksUpdates) {
         const etag = `"${createHash("sha256").update(body).digest("hex").slice(0, 16)}"`;
         const ifNoneMatch = req.headers["if-none-match"];
-        if (ifNoneMatch !== undefined) stats.conditional += 1;
+        if (ifNoneMatch !== undefined) stats.pageConditional += 1;
         if (ifNoneMatch !== undefined && ifNoneMatch.split(",").some((tag) => tag.trim() === etag)) {
-          stats.notModified += 1;
+          stats.pageNotModified += 1;
           res.writeHead(304, { etag }).end();
           return;
         }
