@@ -77,7 +77,6 @@ describe("a re-crawl's set-aside pages", () => {
     }
     recrawl.note("http://a/file.csv", "gone");
     const restored = new Recrawl(paying);
-    restored.siteMarksChanges();
     restored.restore(JSON.parse(JSON.stringify(recrawl.toState())), (id) => table.get(id));
     expect(restored.outcomes.get("http://a/file.csv")).toBe("gone");
     expect(restored.deferredCount).toBe(25);

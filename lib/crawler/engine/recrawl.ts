@@ -11,10 +11,12 @@ export interface RecrawlState {
   outcomes: [url: string, outcome: KnownFileOutcome][];
   /** Link ids (in the engine's link table) of the known pages set aside, by rank (see `Recrawl.defer`). */
   deferred: [rank: number, ids: number[]][];
-  /** Absent in older checkpoints. */
+  /** Written by older checkpoints (revisits then ended after 20 stale ones in a row); not read. */
   stalePulls?: number;
   /** This run's revisits by class (change-history.ts); absent in older checkpoints. */
   tally?: ChangeClassRecord[];
+  /** Whether the run saw the site mark its changes (see `Recrawl.siteMarksChanges`); absent in older checkpoints. */
+  siteMarksChanges?: boolean;
 }
 
 /** This run's number among the runs of its crawl definition: one after the previous run's (2 when that left no history). */
@@ -34,9 +36,10 @@ type ClassQueue = Map<number, FrontierLink[]>;
  * pages the previous runs saw, set aside until the fresh frontier is empty, then revisited:
  *
  * - first those with evidence of a change: their listing entry changed since the previous run
- *   (listing-entries.ts: catalogues print a date of last update in an entry), or a page listed
- *   them after a new page of the same list (tag path), as sites list what was updated right after
- *   what is new; shallowest first, then in the order found;
+ *   (listing-entries.ts: catalogues print a date of last update in an entry), their sitemap
+ *   `lastmod` is after the previous run started, or a page listed them after a new page of the
+ *   same list (tag path), as sites list what was updated right after what is new; shallowest
+ *   first, then in the order found;
  * - then class by class (a class: the tag path of the link and the page's URL shape), the class
  *   whose next revisit is expected to find the most first (revisit-outlook.ts: its change rate
  *   learnt over the runs and this run's revisits so far, times what a change of it led to).
@@ -222,7 +225,7 @@ export class Recrawl {
   toState(): RecrawlState {
     const deferred: RecrawlState["deferred"] = [];
     for (const queue of this.deferred.values()) for (const [rank, bucket] of queue) if (bucket.length > 0) deferred.push([rank, bucket.map((link) => link.id)]);
-    return { outcomes: [...this.outcomes], deferred, tally: this.tally.toState() };
+    return { outcomes: [...this.outcomes], deferred, tally: this.tally.toState(), siteMarksChanges: this.outlooks.siteMarksChanges };
   }
 
   restore(state: RecrawlState, link: (id: number) => FrontierLink | undefined): void {
@@ -234,5 +237,6 @@ export class Recrawl {
       }
     }
     this.tally.restore(state.tally ?? []);
+    if (state.siteMarksChanges) this.siteMarksChanges();
   }
 }
