@@ -4,6 +4,7 @@ import { decodeState, encodeState } from "../crawler/engine/engine-state";
 import type { KnownFileOutcome } from "../crawler/engine/recrawl";
 import type { KnownFile, LearnedState, RecrawlBasis, RevisitPage } from "../crawler/engine/recrawl-basis";
 import type { EngineState } from "../crawler/engine/engine-state";
+import { mergeChangeHistory } from "../crawler/engine/change-history";
 import type { Db } from "./prisma-client";
 import { crawlFolder } from "./target-files";
 
@@ -40,11 +41,23 @@ export interface ChangeEntry extends KnownFile {
   versions: FileVersion[];
 }
 
+/**
+ * The known files a re-crawl without "Check known files" did not verify: `linked`, linked again
+ * and taken as unchanged without a request (counted unchanged); `unlinked`, linked by no page it
+ * read (carried over, not counted). Both 0 with the check, and for a first crawl.
+ */
+export interface UncheckedCounts {
+  linked: number;
+  unlinked: number;
+}
+
 export interface ChangeReport {
   crawlId: number;
   previousCrawlId: number | null;
   checkedKnownFiles: boolean;
   counts: ChangeCounts;
+  /** Absent in reports written before it existed. */
+  unchecked?: UncheckedCounts;
   files: ChangeEntry[];
 }
 
@@ -182,17 +195,20 @@ export async function saveRecrawlRecord(db: Db, dataDir: string, run: FinishedRu
       files.push({ ...file, change: "new", previousSha256: null, firstSeenCrawlId: run.crawlId, lastSeenCrawlId: run.crawlId, versions: [{ crawlId: run.crawlId, sha256: file.sha256 }] });
     }
   }
+  const unchecked: UncheckedCounts = { linked: 0, unlinked: 0 };
   for (const [url, before] of previousEntries) {
     if (stored.has(url)) continue;
     const outcome = run.outcomes?.get(url);
     const base = { ...before, previousSha256: before.sha256 };
+    if (outcome === "seen") unchecked.linked += 1;
+    else if (outcome === undefined) unchecked.unlinked += 1;
     if (outcome === "gone") files.push({ ...base, change: "gone" });
     else if (outcome === "unchanged" || outcome === "seen") files.push({ ...base, change: "unchanged", lastSeenCrawlId: run.crawlId });
     else files.push({ ...base, change: "carried" });
   }
   const counts: ChangeCounts = { new: 0, changed: 0, unchanged: 0, gone: 0 };
   for (const file of files) if (file.change !== "carried") counts[file.change] += 1;
-  const report: ChangeReport = { crawlId: run.crawlId, previousCrawlId: run.previousCrawlId, checkedKnownFiles: run.checkedKnownFiles, counts, files };
+  const report: ChangeReport = { crawlId: run.crawlId, previousCrawlId: run.previousCrawlId, checkedKnownFiles: run.checkedKnownFiles, counts, unchecked, files };
   await writeDocument(dataDir, recrawlKey(run.crawlId, "changes"), report);
 
   const previousLearned = run.previousCrawlId === null ? null : await readLearnedState(dataDir, run.previousCrawlId);
@@ -201,11 +217,19 @@ export async function saveRecrawlRecord(db: Db, dataDir: string, run: FinishedRu
   for (const page of await hubPages(db, run.crawlId, run.rootUrl)) revisit.set(page.url, page);
   const seenBefore = new Set(previousLearned?.seenBefore ?? []);
   for (const url of run.engine.links.seen) seenBefore.add(url);
+  const started = await db.crawl.findUnique({ where: { id: run.crawlId }, select: { startedAt: true } });
+  const { requests, targets } = run.engine.counters;
   const learned: LearnedState = {
     // The frontier is this run's: only the model goes on.
     engine: { ...run.engine, links: { nextId: 0, seen: [], tagPaths: [], links: [] }, recrawl: undefined },
     revisit: [...revisit.values()],
     seenBefore: [...seenBefore],
+    // What this run's revisits found, added to the runs' before (a first crawl starts the record).
+    changeHistory: mergeChangeHistory(previousLearned?.changeHistory, run.engine.recrawl?.tally ?? [], {
+      number: run.engine.run ?? 1,
+      startedAtMs: started?.startedAt?.getTime() ?? null,
+      yieldPerRequest: requests > 0 ? targets / requests : 0,
+    }),
   };
   await writeDocument(dataDir, recrawlKey(run.crawlId, "learned"), learned);
   return report;

@@ -9,7 +9,7 @@ import { deleteCheckpoint, loadCheckpoint, rollBackToCheckpoint, storedBodyHashe
 import { getServerPrivateNetworks } from "../store/queries/get-network-policy";
 import { loadCrawlConfig } from "../store/load-crawl-config";
 import { loadRecoveryLog } from "../store/recovery-journal";
-import { loadRecrawlBasis, saveRecrawlRecord } from "../store/recrawl-store";
+import { loadRecrawlBasis, saveRecrawlRecord, type UncheckedCounts } from "../store/recrawl-store";
 import { CheckpointSchedule, type CheckpointScheduleOptions } from "../crawler/engine/checkpoint-schedule";
 import { createCrawlEngine, type CrawlRun, type CreateEngineOptions } from "../crawler/engine/create-engine";
 import { processRendering } from "./process-rendering";
@@ -239,7 +239,7 @@ export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<Cr
       sink.event({
         level: "info",
         kind: "recrawl-revisits",
-        message: `${revisited} pages the previous runs had seen were revisited after the new ones; ${deferredCount} were left (nothing new in the last ones revisited)`,
+        message: `${revisited} pages the previous runs had seen were revisited after the new ones; ${deferredCount} were left (no class of them expected to pay: change rates learnt over the runs and this one)`,
         data: { revisited, left: deferredCount },
       });
     }
@@ -311,12 +311,18 @@ async function recordChanges(db: Db, dataDir: string, crawlId: number, config: C
       message:
         config.after === null
           ? `${counts.new} files collected (the next re-crawl starts from this crawl's learned state)`
-          : `Since crawl ${config.after}: ${counts.new} new, ${counts.changed} changed, ${counts.unchanged} unchanged, ${counts.gone} gone`,
+          : `Since crawl ${config.after}: ${counts.new} new, ${counts.changed} changed, ${counts.unchanged} unchanged, ${counts.gone} gone` + uncheckedText(report.unchecked),
       data: counts,
     });
   } catch (error) {
     await addCrawlEvent(db, crawlId, { level: "warn", kind: "changes-not-recorded", message: `The change report could not be written: ${error instanceof Error ? error.message : String(error)}` }).catch(() => undefined);
   }
+}
+
+/** What a re-crawl without "Check known files" left unverified, for its changes event. */
+function uncheckedText(unchecked: UncheckedCounts | undefined): string {
+  if (!unchecked || unchecked.linked + unchecked.unlinked === 0) return "";
+  return ` (not checked: ${unchecked.linked} known files linked again and taken as unchanged, ${unchecked.unlinked} not linked by any page read)`;
 }
 
 function recoveryEvent(end: RecoveryEnd): EventRow {

@@ -69,14 +69,20 @@ describe("a re-crawl revisits first the known pages whose listing entry changed"
     const again = await crawl({ after: first });
     const found = await collected(again);
     expect(truth.new.filter((url) => !found.has(url))).toEqual([]);
-    expect((await getCrawl(t.db, again)).counters.requests).toBeLessThan(firstRequests * 0.3);
+    const againRequests = (await getCrawl(t.db, again)).counters.requests;
+    expect(againRequests).toBeLessThan(firstRequests * 0.3);
 
     // The same re-crawl after the same first crawl, its learned state stripped of the listing entries.
     const learnedFile = path.join(t.config.dataDir, recrawlKey(first, "learned"));
     const learned = decodeState(fs.readFileSync(learnedFile)) as LearnedState;
     expect(learned.engine.listingEntries?.length).toBeGreaterThan(2 * 240);
     fs.writeFileSync(learnedFile, encodeState({ ...learned, engine: { ...learned.engine, listingEntries: undefined } }));
-    const blind = await collected(await crawl({ after: first }));
-    expect(pastTheNew.filter((url) => !blind.has(url)).length).toBeGreaterThan(pastTheNew.length / 2);
+    const blindId = await crawl({ after: first });
+    const blind = await collected(blindId);
+    // Without them the re-crawl cannot tell which old publications changed: it misses most of their
+    // files, or (learning change rates per class) finds them by revisiting publication after publication.
+    const missed = pastTheNew.filter((url) => !blind.has(url)).length;
+    const blindRequests = (await getCrawl(t.db, blindId)).counters.requests;
+    expect(missed > pastTheNew.length / 2 || blindRequests > 1.5 * againRequests).toBe(true);
   });
 });

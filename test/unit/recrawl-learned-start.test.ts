@@ -3,7 +3,7 @@ import { parseCrawlConfig } from "../../lib/crawl-config";
 import { emptyCounters } from "../../lib/crawler/engine/create-engine";
 import { forgetBandit, forgetSegments, startingState } from "../../lib/crawler/engine/learned-start";
 import { Recrawl } from "../../lib/crawler/engine/recrawl";
-import { REVISIT_PATIENCE_PAGES } from "../../lib/crawler/engine/recrawl-basis";
+import { revisitClassKey } from "../../lib/crawler/engine/change-history";
 import { LinkTable } from "../../lib/crawler/engine/link-table";
 import { SleepingBandit } from "../../lib/crawler/sleeping-bandit";
 import { EvolvingCatalogue } from "../../lib/sitesim/evolving";
@@ -61,22 +61,56 @@ describe("a re-crawl's set-aside pages", () => {
     expect(order).toEqual(["http://a/among-1", "http://a/among-2", "http://a/among-deep", "http://a/later-shallow"]);
   });
 
-  it(`stops after ${REVISIT_PATIENCE_PAGES} revisits in a row brought nothing, and keeps that through a checkpoint`, () => {
+  it("stops once no class of set-aside pages is expected to pay, and keeps its tally through a checkpoint", () => {
     const table = new LinkTable();
-    const recrawl = new Recrawl(basis);
-    for (let i = 0; i < REVISIT_PATIENCE_PAGES + 5; i++) recrawl.defer(link(table, `http://a/${i}`, 1), false);
-    for (let i = 0; i < REVISIT_PATIENCE_PAGES; i++) {
-      expect(recrawl.nextDeferred()).not.toBeNull();
-      recrawl.deferredPulled(i === 0); // the first one paid: the count starts again after it
+    // The first crawl found 0.5 targets a request: a revisit pays from 0.025 finds on.
+    const history = { runs: 1, runStarts: [], firstRunYield: 0.5, classes: [] };
+    const paying = { ...basis, learned: { ...basis.learned, changeHistory: history } };
+    const recrawl = new Recrawl(paying);
+    recrawl.siteMarksChanges(); // outlooks at their estimate (no optimism): the arithmetic below
+    for (let i = 0; i < 30; i++) recrawl.defer(link(table, `http://a/${i}`, 1), false);
+    // Never seen changed, no earlier fingerprint: the odds of a change shrink from even with each revisit.
+    for (let i = 0; i < 5; i++) {
+      const next = recrawl.nextDeferred();
+      expect(next?.url).toBe(`http://a/${i}`);
+      expect(recrawl.revisitedPage(next!, null, 0)).toBe(false);
     }
     recrawl.note("http://a/file.csv", "gone");
-    const restored = new Recrawl(basis);
+    const restored = new Recrawl(paying);
     restored.restore(JSON.parse(JSON.stringify(recrawl.toState())), (id) => table.get(id));
     expect(restored.outcomes.get("http://a/file.csv")).toBe("gone");
-    expect(restored.deferredCount).toBe(5);
-    expect(restored.nextDeferred()?.url).toBe(`http://a/${REVISIT_PATIENCE_PAGES}`);
-    restored.deferredPulled(false);
-    expect(restored.nextDeferred()).toBeNull();
+    expect(restored.deferredCount).toBe(25);
+    expect(restored.tally.get(revisitClassKey("t", "http://a/0"))?.visits).toBe(5);
+    const more: string[] = [];
+    for (let next = restored.nextDeferred(); next; next = restored.nextDeferred()) {
+      more.push(next.url);
+      restored.revisitedPage(next, null, 0);
+    }
+    // After n unchanged revisits the odds are 0.5 / (n + 1), times 0.5 finds a change: under 0.025 once n reaches 10.
+    expect(more).toEqual(["http://a/5", "http://a/6", "http://a/7", "http://a/8", "http://a/9"]);
+  });
+
+  it("on a site that does not mark its changes, gives a class up only when even its optimistic odds do not pay", () => {
+    const table = new LinkTable();
+    const recrawl = new Recrawl({ ...basis, learned: { ...basis.learned, changeHistory: { runs: 1, runStarts: [], firstRunYield: 0.5, classes: [] } } });
+    for (let i = 0; i < 200; i++) recrawl.defer(link(table, `http://a/${i}`, 1), false);
+    let revisits = 0;
+    for (let next = recrawl.nextDeferred(); next; next = recrawl.nextDeferred()) {
+      revisits += 1;
+      recrawl.revisitedPage(next, { changed: revisits % 10 === 0, sinceRun: 1 }, revisits % 10 === 0 ? 1 : 0);
+    }
+    // One page in ten changed, each change one new file: 0.1 finds a revisit pays, every page is revisited.
+    expect(revisits).toBe(200);
+    const quiet = new Recrawl({ ...basis, learned: { ...basis.learned, changeHistory: { runs: 1, runStarts: [], firstRunYield: 0.5, classes: [] } } });
+    for (let i = 0; i < 200; i++) quiet.defer(link(table, `http://b/${i}`, 1), false);
+    revisits = 0;
+    for (let next = quiet.nextDeferred(); next; next = quiet.nextDeferred()) {
+      revisits += 1;
+      quiet.revisitedPage(next, { changed: false, sinceRun: 1 }, 0);
+    }
+    // Never changed: given up, but only after more revisits than the point estimate needs (10).
+    expect(revisits).toBeGreaterThan(20);
+    expect(revisits).toBeLessThan(80);
   });
 });
 

@@ -18,7 +18,9 @@ import { LimitEvents } from "./limit-events";
 import { creditDepthOf, LinkLineage } from "./link-lineage";
 import type { LinkTyper } from "./link-typer";
 import type { ListingEntries } from "./listing-entries";
+import type { PageChange, PageFingerprints } from "./page-fingerprints";
 import type { PageRendering, RenderedPage, RenderGate } from "./page-rendering";
+import type { PageValidators } from "./page-validators";
 import type { Recrawl } from "./recrawl";
 import type { RequestContext, RequestOutcome, RequestRunner } from "./request-runner";
 import type { CrawlStrategy } from "./strategies/strategy";
@@ -68,6 +70,10 @@ export interface CrawlEngineParts {
   recrawl?: Recrawl | null;
   /** Each link's listing entry text (hashed), kept for the next run; a re-crawl revisits first the pages whose entry changed. */
   listingEntries?: ListingEntries;
+  /** What each crawled page links to, for the next run (and a re-crawl's revisits) to tell which pages changed. */
+  pageFingerprints?: PageFingerprints;
+  /** The pages' ETag / Last-Modified: a re-crawl revisits them with a conditional GET. */
+  pageValidators?: PageValidators;
   /** The applications recognised on the site and their enumerations (SB strategies); null to crawl through HTML only. */
   applications?: ApplicationActions | null;
   /** A re-crawl: when the previous run started, for enumerations that can list only what changed since. */
@@ -121,6 +127,10 @@ export class CrawlEngine {
   /** True from taking a link out of the frontier until its page is fully processed. */
   private midPage = false;
   private readonly limitEvents: LimitEvents;
+  /** The fingerprint's verdict on the page being crawled (null: not read, or not fingerprinted before). */
+  private pageChange: PageChange | null = null;
+  /** The conditional headers of the set-aside page being revisited (from its validators of an earlier run). */
+  private conditionalRevisit: { url: string; headers: Record<string, string> } | null = null;
   rootDone: boolean;
 
   constructor(private readonly parts: CrawlEngineParts) {
@@ -178,12 +188,13 @@ export class CrawlEngine {
         }
         const targetsBefore = this.parts.counters.targets;
         const frontierBefore = this.parts.strategy.size();
-        const setAsideBefore = revisit ? this.parts.recrawl!.deferredCount : 0;
+        this.pageChange = null;
+        const conditions = revisit ? this.parts.pageValidators?.conditionalHeaders(revisit.url) : null;
+        this.conditionalRevisit = conditions && revisit ? { url: revisit.url, headers: conditions } : null;
         await this.crawlPage(link);
-        if (revisit) {
-          const found = this.parts.counters.targets > targetsBefore || this.parts.strategy.size() > frontierBefore;
-          this.parts.recrawl!.deferredPulled(found, this.parts.recrawl!.deferredCount - setAsideBefore);
-        }
+        this.conditionalRevisit = null;
+        // A revisit tells its class's change history what it found: a changed page, new files and pages.
+        if (revisit) this.parts.recrawl!.revisitedPage(link, this.pageChange, this.parts.counters.targets - targetsBefore + Math.max(0, this.parts.strategy.size() - frontierBefore));
         this.parts.links.release(link.id);
         this.midPage = false;
         await this.afterPage();
@@ -328,10 +339,13 @@ export class CrawlEngine {
     for (let hop = 0; ; hop++) {
       if (!(await this.parts.runner.allowedByRobots(url, context))) return null;
       // Off the site only a target is kept: a page there is never read.
-      const outcome = await this.parts.runner.request("GET", url, context, inSite ? plan : "target");
+      // A set-aside page revisited with its validators: a 304 (no body, nothing read) says it is unchanged.
+      const conditional = hop === 0 && this.conditionalRevisit?.url === url ? this.conditionalRevisit.headers : undefined;
+      const outcome = await this.parts.runner.request("GET", url, context, inSite ? plan : "target", conditional);
       if (!outcome) return null;
       this.limitEvents.response(outcome.result);
       const { status, location, headers } = outcome.result;
+      if (plan === "page" && inSite && status >= 200 && status < 300) this.parts.pageValidators?.note(url, headers);
       const isRedirect = status >= 300 && status < 400 && location !== null;
       if (!isRedirect) return { outcome, url, inSite };
       if (hop >= this.parts.config.params.maxRedirects) {
@@ -422,6 +436,7 @@ export class CrawlEngine {
     const extracted = await extractPageLinksAsync(html, pageUrl, context);
     this.limitEvents.page(pageUrl, extracted.limits);
     const links = extraLinks.length > 0 ? [...extracted.links, ...extraLinks] : extracted.links;
+    this.pageChange = this.parts.pageFingerprints?.note(page.url, links) ?? null;
     const breathe = createYieldPoint(LINK_LOOP_YIELD_MS);
     const watch = this.parts.stepWatch ?? null;
     const linkUrls: string[] = [];
@@ -431,6 +446,7 @@ export class CrawlEngine {
       if (turn) await turn;
       linkUrls.push(link.url);
       const entryChanged = this.parts.listingEntries?.note(link.url, link.tagPath, link.anchorText) ?? false;
+      if (entryChanged) recrawl?.siteMarksChanges();
       // A link the previous runs never saw, even if this run met it on another page first: its list (tag path) shows what is new.
       if (recrawl && !recrawl.seenByPreviousRuns(link.url) && this.parts.links.has(link.url)) freshTagPaths.add(link.tagPath);
       // Most links of a page were seen before (menus, sidebars): the URL rules judged them then.
@@ -560,6 +576,8 @@ export class CrawlEngine {
       for (const entry of sitemap.entries) {
         const link = normalizeUrl(entry.url, final.url);
         if (!link || this.parts.links.has(link) || !this.acceptable(link, "link")) continue;
+        // A known page the sitemap dates after the previous run started: revisited among the first.
+        if (this.parts.recrawl && this.listedAsChanged({ url: link, modified: entry.lastmod ?? undefined }, null)) this.parts.recrawl.changedBySite(link);
         // A re-crawl's known files and the pages its previous runs saw keep their own handling (recrawl.ts), met on pages.
         if (this.parts.recrawl && (this.parts.recrawl.knownFile(link) || this.parts.recrawl.seenByPreviousRuns(link))) continue;
         if (this.parts.links.full) {

@@ -20,6 +20,8 @@ import { effectiveConfig } from "./paper-faithful";
 import { QueryVariantFilter } from "./query-variant-filter";
 import { startingState } from "./learned-start";
 import { ListingEntries } from "./listing-entries";
+import { PageFingerprints } from "./page-fingerprints";
+import { PageValidators } from "./page-validators";
 import { Recrawl } from "./recrawl";
 import type { RecrawlBasis } from "./recrawl-basis";
 import { RequestRunner, type LiveSettings } from "./request-runner";
@@ -208,6 +210,8 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
   const recrawl = options.recrawl ? new Recrawl(options.recrawl) : null;
   if (recrawl && restore?.recrawl) recrawl.restore(restore.recrawl, (id) => links.get(id));
   const listingEntries = new ListingEntries(restore?.listingEntries, config.params.maxSeenUrls);
+  const pageFingerprints = new PageFingerprints(restore?.pageFingerprints, restore?.run ?? 1);
+  const pageValidators = new PageValidators(restore?.pageValidators);
   const usesApplications = options.applications && config.applications.use && (config.strategy === "sb" || config.strategy === "sb-oracle");
   // A re-crawl recognises the site again from its root; only a resumed run restores what it had recognised.
   const applications = usesApplications
@@ -219,6 +223,8 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
     config,
     recrawl,
     listingEntries,
+    pageFingerprints,
+    pageValidators,
     links,
     strategy,
     typer: new LinkTyper(classifier, options.oracle ?? null),
@@ -274,6 +280,9 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
       cookies: cookies.toState(),
       storedTargetBytes: budget.storedTargetBytes,
       listingEntries: listingEntries.toState(),
+      pageFingerprints: pageFingerprints.toState(),
+      pageValidators: pageValidators.toState(),
+      run: pageFingerprints.run,
       recrawl: recrawl?.toState(),
       applications: applications && applications.recognised.length > 0 ? applications.toState() : undefined,
     }),

@@ -7,6 +7,8 @@ import type { UrlClassifierState } from "../url-classifier";
 import type { DeadShapeFilterState } from "./dead-shape-filter";
 import type { LinkTableState } from "./link-table";
 import type { ListingEntriesState } from "./listing-entries";
+import type { PageFingerprintsState } from "./page-fingerprints";
+import type { PageValidatorsState } from "./page-validators";
 import type { QueryVariantFilterState } from "./query-variant-filter";
 import type { RecrawlState } from "./recrawl";
 import type { ApplicationActionsState } from "./application-actions";
@@ -45,6 +47,12 @@ export interface EngineState {
   readonly storedTargetBytes?: number;
   /** The text of each link's entry in each list, for the next run to see what changed; absent in older states. */
   readonly listingEntries?: ListingEntriesState;
+  /** What each page crawled by the runs so far linked to (page-fingerprints.ts), for the next run to see what changed; absent in older states. */
+  readonly pageFingerprints?: PageFingerprintsState;
+  /** The ETag / Last-Modified of the pages that sent one, for a re-crawl's conditional revisits; absent in older states. */
+  readonly pageValidators?: PageValidatorsState;
+  /** The run's number among its crawl definition's runs (1: a first crawl); absent in older states (1). */
+  readonly run?: number;
   /** A re-crawl's progress on the known files and its set-aside pages; absent for a first crawl. */
   readonly recrawl?: RecrawlState;
   /** The applications recognised and their enumerations' progress; absent when none (or in older states). */

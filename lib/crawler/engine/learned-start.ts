@@ -24,6 +24,7 @@ const SB_FAMILY: Record<string, string> = { sb: "sb", "sb-oracle": "sb", "sb-pap
  * with their own empty frontier.
  */
 export function startingState(learned: LearnedState | null, config: CrawlConfig, counters: CrawlCounters, forgetting = FORGETTING_FACTOR): EngineState {
+  const run = (learned?.changeHistory?.runs ?? 1) + 1;
   const prng = Prng.fromSeed(config.seed);
   const links = new LinkTable(config.params.maxSeenUrls);
   const previous = learned?.engine ?? null;
@@ -61,6 +62,10 @@ export function startingState(learned: LearnedState | null, config: CrawlConfig,
     storedTargetBytes: 0,
     // The runs' listing entries so far: this run compares its entries with them and overwrites them.
     listingEntries: previous?.listingEntries,
+    // The pages' fingerprints so far: this run compares its revisits with them and overwrites them.
+    pageFingerprints: previous?.pageFingerprints,
+    pageValidators: previous?.pageValidators,
+    run,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { ChangeHistoryState } from "./change-history";
 import type { EngineState } from "./engine-state";
 
 /** A file an earlier run of the same site collected, with what a conditional request needs. */
@@ -26,6 +27,8 @@ export interface LearnedState {
   engine: EngineState;
   revisit: RevisitPage[];
   seenBefore: string[];
+  /** Per class of revisited page, what the revisits of the runs so far found (change-history.ts); absent in states saved before it existed. */
+  changeHistory?: ChangeHistoryState;
 }
 
 /** Everything a re-crawl (`after`) starts from. */
@@ -45,9 +48,3 @@ export interface RecrawlBasis {
 
 /** Bandit counts, sums and statistics of the previous run are scaled by this: a changed site is relearnt. */
 export const FORGETTING_FACTOR = 0.5;
-
-/**
- * Known pages revisited after the fresh frontier runs dry that may bring nothing new in a row
- * before the re-crawl ends (`site-exhausted`): sites list what changed first.
- */
-export const REVISIT_PATIENCE_PAGES = 20;

@@ -1,5 +1,8 @@
 import type { FrontierLink } from "./types";
-import { REVISIT_PATIENCE_PAGES, type KnownFile, type RecrawlBasis } from "./recrawl-basis";
+import type { KnownFile, RecrawlBasis } from "./recrawl-basis";
+import { ChangeTally, EVIDENCE_SUFFIX, revisitClassKey, type ChangeClassRecord } from "./change-history";
+import type { PageChange } from "./page-fingerprints";
+import { RevisitOutlooks } from "./revisit-outlook";
 
 /** What a re-crawl learnt about a known file: seen linked again, confirmed, revised, or gone. */
 export type KnownFileOutcome = "seen" | "unchanged" | "changed" | "gone";
@@ -8,45 +11,80 @@ export interface RecrawlState {
   outcomes: [url: string, outcome: KnownFileOutcome][];
   /** Link ids (in the engine's link table) of the known pages set aside, by rank (see `Recrawl.defer`). */
   deferred: [rank: number, ids: number[]][];
-  stalePulls: number;
+  /** Written by older checkpoints (revisits then ended after 20 stale ones in a row); not read. */
+  stalePulls?: number;
+  /** This run's revisits by class (change-history.ts); absent in older checkpoints. */
+  tally?: ChangeClassRecord[];
+  /** Whether the run saw the site mark its changes (see `Recrawl.siteMarksChanges`); absent in older checkpoints. */
+  siteMarksChanges?: boolean;
 }
 
-/**
- * The re-crawl part of an engine run (`config.after`): the files of the previous runs, which
- * are not downloaded again (unless `checkKnownFiles`: then a conditional GET each), and the
- * pages the previous runs saw, set aside until the fresh frontier is empty, then revisited: first
- * those whose listing entry changed since the previous run (listing-entries.ts: catalogues print a
- * date of last update in an entry) and those a page listed after a new page of the same list (tag
- * path), as sites list what was updated right after what is new, then the others; shallowest
- * first, then in the order found. Revisiting
- * ends after {@link REVISIT_PATIENCE_PAGES} of them in a row brought neither a file nor a new page
- * (a page that sets aside a list of known pages does not count).
- */
-/** Pages a revisited page must set aside to count as a list of them (not stale). */
-const LIST_OF_PAGES = 3;
+/** This run's number among the runs of its crawl definition: one after the previous run's (2 when that left no history). */
+export function recrawlRunNumber(basis: RecrawlBasis): number {
+  return (basis.learned?.changeHistory?.runs ?? 1) + 1;
+}
 
 /** Added to the rank of set-aside pages not listed after a new one (above any depth). */
 const LATER_RANK = 1_000_000;
 
+/** The set-aside pages of one class, by rank. */
+type ClassQueue = Map<number, FrontierLink[]>;
+
+/**
+ * The re-crawl part of an engine run (`config.after`): the files of the previous runs, which
+ * are not downloaded again (unless `checkKnownFiles`: then a conditional GET each), and the
+ * pages the previous runs saw, set aside until the fresh frontier is empty, then revisited:
+ *
+ * - first those with evidence of a change: their listing entry changed since the previous run
+ *   (listing-entries.ts: catalogues print a date of last update in an entry), their sitemap
+ *   `lastmod` is after the previous run started, or a page listed them after a new page of the
+ *   same list (tag path), as sites list what was updated right after what is new; shallowest
+ *   first, then in the order found;
+ * - then class by class (a class: the tag path of the link and the page's URL shape), the class
+ *   whose next revisit is expected to find the most first (revisit-outlook.ts: its change rate
+ *   learnt over the runs and this run's revisits so far, times what a change of it led to).
+ *
+ * A site that marks its changes in its listings is believed about the pages it did not mark.
+ * Revisiting ends when no class is expected to pay (its expected finds per revisit under the pay
+ * line), but not before every class that changed in the previous run has had a few pages checked.
+ * Each revisit is compared with the page's fingerprint of an earlier run (page-fingerprints.ts)
+ * and tallied for the next runs' history.
+ */
 export class Recrawl {
   private readonly known = new Map<string, KnownFile>();
   private readonly seenBefore: Set<string>;
   readonly outcomes = new Map<string, KnownFileOutcome>();
-  /** Set-aside links by rank (depth, + {@link LATER_RANK} unless listed after a new page or with a changed entry); the lowest rank is revisited first. */
-  private readonly deferred = new Map<number, FrontierLink[]>();
-  /** Rank of each set-aside URL still waiting. */
-  private readonly rankOf = new Map<string, number>();
-  private stalePulls = 0;
+  /** Set-aside links by class, then by rank (depth, + {@link LATER_RANK} unless listed after a new page or with a changed entry); the lowest rank of a class is revisited first. */
+  private readonly deferred = new Map<string, ClassQueue>();
+  /** Class and rank of each set-aside URL still waiting. */
+  private readonly placeOf = new Map<string, { key: string; rank: number }>();
+  private count = 0;
+  readonly tally: ChangeTally;
+  private readonly outlooks: RevisitOutlooks;
+  private readonly nowMs: number;
+  private readonly runStarts: readonly [number, number][];
+  /** Known pages the site's sitemap dates after the previous run's start. */
+  private readonly changedByTheSite = new Set<string>();
+  /** Pages taken back for evidence of a change, until their revisit is tallied. */
+  private readonly revisitedOnEvidence = new Set<string>();
   /** Set-aside pages taken back (this run, not restored: a log figure). */
   revisited = 0;
   readonly checkKnownFiles: boolean;
   readonly previousCrawlId: number;
 
-  constructor(basis: RecrawlBasis) {
+  /** `nowMs`: when this run started (the time since the earlier runs sets the odds of a change). */
+  constructor(basis: RecrawlBasis, nowMs = Date.now()) {
     for (const file of basis.known) this.known.set(file.url, file);
     this.seenBefore = new Set(basis.learned?.seenBefore ?? []);
     this.checkKnownFiles = basis.checkKnownFiles;
     this.previousCrawlId = basis.previousCrawlId;
+    this.nowMs = nowMs;
+    const history = basis.learned?.changeHistory ?? null;
+    this.runStarts = history?.runStarts ?? [];
+    this.tally = new ChangeTally(recrawlRunNumber(basis));
+    const counters = basis.learned?.engine?.counters;
+    const previousYield = counters && counters.requests > 0 ? counters.targets / counters.requests : 0;
+    this.outlooks = new RevisitOutlooks(history, this.tally, nowMs, previousYield);
   }
 
   knownFile(url: string): KnownFile | undefined {
@@ -68,59 +106,126 @@ export class Recrawl {
   }
 
   defer(link: FrontierLink, amongNew: boolean): void {
-    this.pushDeferred(link.depth + (amongNew ? 0 : LATER_RANK), link);
+    const evidence = amongNew || this.changedByTheSite.has(link.url);
+    this.pushDeferred(revisitClassKey(link.tagPath, link.url), link.depth + (evidence ? 0 : LATER_RANK), link);
+  }
+
+  /**
+   * The site says a known page changed since the previous run (a sitemap `lastmod` after it
+   * started): the page is revisited among the first once a page links it (or at once if it waits).
+   */
+  changedBySite(url: string): void {
+    if (!this.seenBefore.has(url)) return;
+    this.changedByTheSite.add(url);
+    this.promote(url);
   }
 
   /** A set-aside page listed again, now after a new link of the same list or with a changed entry: it moves to the first ones. */
   promote(url: string): void {
-    const rank = this.rankOf.get(url);
-    if (rank === undefined || rank < LATER_RANK) return;
-    const bucket = this.deferred.get(rank)!;
+    const place = this.placeOf.get(url);
+    if (place === undefined || place.rank < LATER_RANK) return;
+    const queue = this.deferred.get(place.key)!;
+    const bucket = queue.get(place.rank)!;
     const at = bucket.findIndex((link) => link.url === url);
     if (at < 0) return;
     const [link] = bucket.splice(at, 1);
-    this.pushDeferred(rank - LATER_RANK, link!);
+    if (bucket.length === 0) queue.delete(place.rank);
+    this.count -= 1;
+    this.pushDeferred(place.key, place.rank - LATER_RANK, link!);
   }
 
-  private pushDeferred(rank: number, link: FrontierLink): void {
-    const bucket = this.deferred.get(rank);
+  private pushDeferred(key: string, rank: number, link: FrontierLink): void {
+    let queue = this.deferred.get(key);
+    if (!queue) this.deferred.set(key, (queue = new Map()));
+    const bucket = queue.get(rank);
     if (bucket) bucket.push(link);
-    else this.deferred.set(rank, [link]);
-    this.rankOf.set(link.url, rank);
+    else queue.set(rank, [link]);
+    this.placeOf.set(link.url, { key, rank });
+    this.count += 1;
   }
 
   get deferredCount(): number {
-    let count = 0;
-    for (const bucket of this.deferred.values()) count += bucket.length;
-    return count;
+    return this.count;
   }
 
-  /** The next set-aside page, once the fresh frontier is empty; null when none is left or patience ran out. */
-  nextDeferred(): FrontierLink | null {
-    if (this.stalePulls >= REVISIT_PATIENCE_PAGES) return null;
+  /** The lowest rank of a class with a page waiting, or null. */
+  private static lowestRank(queue: ClassQueue): number | null {
     let best: number | null = null;
-    for (const [rank, bucket] of this.deferred) if (bucket.length > 0 && (best === null || rank < best)) best = rank;
-    if (best === null) return null;
+    for (const [rank, bucket] of queue) if (bucket.length > 0 && (best === null || rank < best)) best = rank;
+    return best;
+  }
+
+  /**
+   * The class to revisit next: one with evidence of a change first (lowest rank), then a class that
+   * changed in the previous run and is not checked yet, then the class of best outlook if it pays;
+   * null when none is left or none pays.
+   */
+  private nextClass(): { key: string; rank: number } | null {
+    let evidence: { key: string; rank: number } | null = null;
+    let owed: { key: string; rank: number } | null = null;
+    let best: { key: string; rank: number; value: number } | null = null;
+    for (const [key, queue] of this.deferred) {
+      const rank = Recrawl.lowestRank(queue);
+      if (rank === null) continue;
+      if (rank < LATER_RANK) {
+        if (!evidence || rank < evidence.rank) evidence = { key, rank };
+        continue;
+      }
+      if (!owed && this.outlooks.owesCheck(key)) owed = { key, rank };
+      const { value } = this.outlooks.outlook(key);
+      if (!best || value > best.value) best = { key, rank, value };
+    }
+    if (evidence) return evidence;
+    if (owed) return owed;
+    return best && best.value >= this.outlooks.payLine ? best : null;
+  }
+
+  /** The next set-aside page, once the fresh frontier is empty; null when none is left or none is expected to pay. */
+  nextDeferred(): FrontierLink | null {
+    const next = this.nextClass();
+    if (!next) return null;
+    const queue = this.deferred.get(next.key)!;
+    const bucket = queue.get(next.rank)!;
+    const link = bucket.shift()!;
+    // Emptied ranks and classes leave the maps: the choice of the next class walks only those waiting.
+    if (bucket.length === 0) queue.delete(next.rank);
+    if (queue.size === 0) this.deferred.delete(next.key);
+    this.count -= 1;
+    this.placeOf.delete(link.url);
     this.revisited += 1;
-    const link = this.deferred.get(best)!.shift()!;
-    this.rankOf.delete(link.url);
+    if (next.rank < LATER_RANK) this.revisitedOnEvidence.add(link.url);
     return link;
   }
 
   /**
-   * After a set-aside page: did it lead to a file (new or changed) or to new pages, and how many
-   * pages did it set aside? A list of known pages (a listing's next page) is neither progress nor
-   * stale: its pages are revisited after it, in the order it lists them.
+   * After a set-aside page: what its fingerprint said (null: no earlier run fingerprinted it) and
+   * how many new files and pages it led to, tallied for its class. Returns whether it changed.
    */
-  deferredPulled(found: boolean, setAside = 0): void {
-    if (found) this.stalePulls = 0;
-    else if (setAside < LIST_OF_PAGES) this.stalePulls += 1;
+  revisitedPage(link: FrontierLink, change: PageChange | null, finds: number): boolean {
+    const sinceMs = this.outlooks.sinceRunMs(change?.sinceRun ?? this.outlooks.previousRun, this.nowMs, this.runStarts);
+    // A page revisited on evidence of its change is tallied apart: it says nothing of how often its class changes unannounced.
+    const onEvidence = this.revisitedOnEvidence.delete(link.url);
+    return this.tally.observe(revisitClassKey(link.tagPath, link.url) + (onEvidence ? EVIDENCE_SUFFIX : ""), change, finds, sinceMs, !onEvidence);
+  }
+
+  /**
+   * A listing entry's text changed since the previous run (a date of last update, a file count):
+   * the site marks its changes, so pages it did not mark are believed unchanged until their
+   * revisits show otherwise (no optimism in their outlook).
+   */
+  siteMarksChanges(): void {
+    this.outlooks.siteMarksChanges = true;
+  }
+
+  /** The expected worth of a class's next revisit (for tests and the log). */
+  outlookOf(link: Pick<FrontierLink, "tagPath" | "url">) {
+    return this.outlooks.outlook(revisitClassKey(link.tagPath, link.url));
   }
 
   toState(): RecrawlState {
     const deferred: RecrawlState["deferred"] = [];
-    for (const [rank, bucket] of this.deferred) if (bucket.length > 0) deferred.push([rank, bucket.map((link) => link.id)]);
-    return { outcomes: [...this.outcomes], deferred, stalePulls: this.stalePulls };
+    for (const queue of this.deferred.values()) for (const [rank, bucket] of queue) if (bucket.length > 0) deferred.push([rank, bucket.map((link) => link.id)]);
+    return { outcomes: [...this.outcomes], deferred, tally: this.tally.toState(), siteMarksChanges: this.outlooks.siteMarksChanges };
   }
 
   restore(state: RecrawlState, link: (id: number) => FrontierLink | undefined): void {
@@ -128,9 +233,10 @@ export class Recrawl {
     for (const [rank, ids] of state.deferred) {
       for (const id of ids) {
         const found = link(id);
-        if (found) this.pushDeferred(rank, found);
+        if (found) this.pushDeferred(revisitClassKey(found.tagPath, found.url), rank, found);
       }
     }
-    this.stalePulls = state.stalePulls;
+    this.tally.restore(state.tally ?? []);
+    if (state.siteMarksChanges) this.siteMarksChanges();
   }
 }

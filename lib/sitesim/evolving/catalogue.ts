@@ -5,6 +5,9 @@
  * Listings show the most recently updated publications first, as data portals do, so every
  * listing page shifts between versions, and each entry is a link card with the publication's
  * date of last update in it ("Publication 5 · updated 1 Feb 2026"), in every version alike.
+ * With `marksUpdates` false the site says nothing of what changed: no dates in entries, and
+ * listings show the newest publications first, an updated old one staying where it was; with
+ * `addsToOldUnmarked` a further share of old publications gains a file without any sign of it.
  * Deterministic: same options, same site.
  */
 import { hash32 } from "../random";
@@ -15,6 +18,14 @@ export interface CatalogueOptions {
   /** Publications per listing page. @default 10 */
   pageSize?: number;
   seed?: number;
+  /**
+   * Whether the site shows what changed: the "updated <date>" in listing entries and an updated
+   * publication moving to the top of its listing (pages then also carry ETags: server.ts).
+   * False: entries show only the title, listings are newest publication first. @default true
+   */
+  marksUpdates?: boolean;
+  /** Share of old publications that gain a file in a new version with no marker at all (not listed as updated). @default 0 */
+  addsToOldUnmarked?: number;
 }
 
 export interface CatalogueFile {
@@ -55,12 +66,17 @@ export class EvolvingCatalogue {
   readonly itemsV1: number;
   readonly pageSize: number;
   readonly seed: number;
+  readonly marksUpdates: boolean;
+  readonly addsToOldUnmarked: number;
   private readonly versions = new Map<number, Map<number, Item>>();
 
   constructor(options: CatalogueOptions = {}) {
     this.itemsV1 = options.items ?? 120;
     this.pageSize = options.pageSize ?? 10;
     this.seed = options.seed ?? 1;
+    this.marksUpdates = options.marksUpdates ?? true;
+    this.addsToOldUnmarked = options.addsToOldUnmarked ?? 0;
+    if (!(this.addsToOldUnmarked >= 0 && this.addsToOldUnmarked <= 1)) throw new RangeError(`addsToOldUnmarked must be a share between 0 and 1, not ${String(options.addsToOldUnmarked)}`);
   }
 
   /** The publications of a version (1 or 2), by id. */
@@ -98,7 +114,8 @@ export class EvolvingCatalogue {
 
   /**
    * Version n+1: 12 % new publications (ids after the last), 5 % of the old ones gain a file,
-   * 4 % have a file revised, 3 % lose one (the publication keeps at least one file).
+   * 4 % have a file revised, 3 % lose one (the publication keeps at least one file), and
+   * `addsToOldUnmarked` of them gain a file that leaves their date and place as they were.
    */
   private evolve(previous: Map<number, Item>, version: number): Map<number, Item> {
     const items = new Map<number, Item>();
@@ -123,6 +140,11 @@ export class EvolvingCatalogue {
       if (item.files.length < 2) continue;
       item.files.pop();
       Object.assign(item, { updatedIn: version, updatedOn });
+    }
+    for (const id of pick(4, this.addsToOldUnmarked)) {
+      const item = items.get(id)!;
+      const next = Math.max(...item.files.map((file) => Number(/table-(\d+)/.exec(file.url)![1]))) + 1;
+      item.files.push(this.fileOf(id, next, 1));
     }
     const firstNew = Math.max(...oldIds) + 1;
     const added = Math.max(1, Math.round(oldIds.length * 0.12));
@@ -156,11 +178,11 @@ export class EvolvingCatalogue {
     return result;
   }
 
-  /** A section's publications, most recently updated first (newest id first among equals). */
+  /** A section's publications, most recently updated first (newest id first among equals); newest id first when the site marks no updates. */
   listing(version: number, section: number): Item[] {
     return [...this.items(version).values()]
       .filter((item) => item.section === section)
-      .sort((a, b) => b.updatedIn - a.updatedIn || b.id - a.id);
+      .sort((a, b) => (this.marksUpdates ? b.updatedIn - a.updatedIn : 0) || b.id - a.id);
   }
 
   /** Routes a path of a version: a page's HTML, a file, or null (404). */
@@ -202,7 +224,8 @@ export class EvolvingCatalogue {
   }
 
   private listingPage(section: number, page: number, pages: number, items: Item[]): string {
-    const rows = items.map((item) => `<li class="result"><h2><a href="/publication/${item.id}">Publication ${item.id} <span class="updated">· updated ${item.updatedOn}</span></a></h2></li>`).join("");
+    const updated = (item: Item) => (this.marksUpdates ? ` <span class="updated">· updated ${item.updatedOn}</span>` : "");
+    const rows = items.map((item) => `<li class="result"><h2><a href="/publication/${item.id}">Publication ${item.id}${updated(item)}</a></h2></li>`).join("");
     const pager = Array.from({ length: pages }, (_, i) => `<a class="page" href="/section/${SECTIONS[section]}?page=${i + 1}">${i + 1}</a>`).join(" ");
     return this.frame(`${SECTIONS[section]} ${page}`, `<h1>${SECTIONS[section]}</h1><ol class="results">${rows}</ol><div class="pager">${pager}</div>`);
   }

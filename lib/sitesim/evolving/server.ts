@@ -8,8 +8,8 @@ export interface RunningEvolvingSite {
   readonly catalogue: EvolvingCatalogue;
   /** The version served from now on (1 at start). */
   version: number;
-  /** Requests answered, by method and status ("GET 304"), and conditional requests received. */
-  readonly stats: { requests: number; conditional: number; notModified: number };
+  /** Requests answered; conditional requests for files received and answered 304; the same for pages. */
+  readonly stats: { requests: number; conditional: number; notModified: number; pageConditional: number; pageNotModified: number };
   close(): Promise<void>;
 }
 
@@ -21,11 +21,12 @@ function versionDate(revision: number): string {
 /**
  * Serves an {@link EvolvingCatalogue} on 127.0.0.1 with the version set by `site.version`.
  * Files carry an ETag (hash of their bytes) and a Last-Modified (their revision's date) and
- * answer conditional GETs with 304, as a web server with static files does.
+ * answer conditional GETs with 304, as a web server with static files does; pages carry an ETag
+ * of their HTML (and answer If-None-Match) only when the catalogue marks its updates.
  */
 export async function startEvolvingSite(options: CatalogueOptions = {}): Promise<RunningEvolvingSite> {
   const catalogue = new EvolvingCatalogue(options);
-  const stats = { requests: 0, conditional: 0, notModified: 0 };
+  const stats = { requests: 0, conditional: 0, notModified: 0, pageConditional: 0, pageNotModified: 0 };
   const state = { version: 1 };
   const server = http.createServer((req, res) => {
     stats.requests += 1;
@@ -42,6 +43,19 @@ export async function startEvolvingSite(options: CatalogueOptions = {}): Promise
     }
     if (found.kind === "page") {
       const body = Buffer.from(found.html, "utf8");
+      // A site that marks its updates also validates its pages (an ETag of the HTML); one that does not sends none.
+      if (catalogue.marksUpdates) {
+        const etag = `"${createHash("sha256").update(body).digest("hex").slice(0, 16)}"`;
+        const ifNoneMatch = req.headers["if-none-match"];
+        if (ifNoneMatch !== undefined) stats.pageConditional += 1;
+        if (ifNoneMatch !== undefined && ifNoneMatch.split(",").some((tag) => tag.trim() === etag)) {
+          stats.pageNotModified += 1;
+          res.writeHead(304, { etag }).end();
+          return;
+        }
+        res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": body.length, etag }).end(head ? undefined : body);
+        return;
+      }
       res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": body.length }).end(head ? undefined : body);
       return;
     }

@@ -1,5 +1,5 @@
 import type { Db } from "../prisma-client";
-import { readChangeReport, type ChangeCounts, type ChangeEntry, type FileChange } from "../recrawl-store";
+import { readChangeReport, type ChangeCounts, type ChangeEntry, type FileChange, type UncheckedCounts } from "../recrawl-store";
 import { requireCrawl } from "./require-crawl";
 
 /** The event a finished crawl writes with its four change counts as `data`. */
@@ -23,6 +23,8 @@ export interface CrawlChanges {
   previousCrawlId: number | null;
   checkedKnownFiles: boolean;
   counts: ChangeCounts;
+  /** Known files this run did not verify (without "Check known files"); null for reports written before it was counted. */
+  unchecked: UncheckedCounts | null;
   /** Files of the asked kinds, by URL; each with its history (first and last run that saw it, versions). */
   files: ChangeEntry[];
   total: number;
@@ -48,6 +50,7 @@ export async function getCrawlChanges(
     previousCrawlId: report.previousCrawlId,
     checkedKnownFiles: report.checkedKnownFiles,
     counts: report.counts,
+    unchecked: report.unchecked ?? null,
     files: files.slice(query.offset, query.offset + query.limit),
     total: files.length,
   };
