@@ -17,6 +17,8 @@ export interface FamilySiteOptions {
   size?: number;
   /** The version served at start. @default 1 */
   version?: number;
+  /** Port to listen on (a crawler's URL features include it: a bench keeps one per seed). @default 0, a free port */
+  port?: number;
 }
 
 export interface RunningFamilySite {
@@ -88,7 +90,7 @@ export async function startFamilySite(seed: number, options: FamilySiteOptions =
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
+    server.listen(options.port ?? 0, "127.0.0.1", () => {
       server.off("error", reject);
       resolve();
     });

@@ -1,0 +1,90 @@
+/**
+ * The re-crawl family bench's tables: one line per seed, then distributions per kind of site
+ * (marks its changes or not) and run (version 2 after the first crawl, version 3 after that):
+ * median, p90 (the hard tenth) and worst of the recall of new files and of requests ÷ the first
+ * crawl's, and the share of runs meeting the issue's aim.
+ */
+import { quantile } from "./family-summary";
+import { AIM_RECALL, AIM_REQUEST_SHARE, type RecrawlFamilySeedRow, type RecrawlRun } from "./recrawl-family-bench";
+
+/** Median, p90 and worst, where worse is lower (recall) or higher (requests). */
+export interface Spread {
+  median: number;
+  p90: number;
+  worst: number;
+}
+
+/** Spread of `values`, `higherIsBetter` deciding which end is the worst. */
+export function spreadOf(values: readonly number[], higherIsBetter: boolean): Spread | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => (higherIsBetter ? b - a : a - b));
+  return { median: quantile(sorted, 0.5), p90: quantile(sorted, 0.9), worst: sorted.at(-1)! };
+}
+
+export interface RecrawlFamilySummaryRow {
+  /** "marks changes", "no marker" or "all". */
+  sites: string;
+  run: "v2" | "v3";
+  seeds: number;
+  recall: Spread | null;
+  shareOfFirst: Spread | null;
+  /** Share of the seeds whose run met the aim. */
+  aimMet: number;
+  /** v3 rows: share of the seeds whose run 3 needed no more requests than run 2 for the same recall. */
+  run3NoMoreThanRun2: number | null;
+}
+
+export function summarizeRecrawlFamily(rows: readonly RecrawlFamilySeedRow[]): RecrawlFamilySummaryRow[] {
+  const groups: [string, RecrawlFamilySeedRow[]][] = [
+    ["marks changes", rows.filter((row) => row.marksChanges)],
+    ["no marker", rows.filter((row) => !row.marksChanges)],
+    ["all", [...rows]],
+  ];
+  return groups.filter(([, list]) => list.length > 0).flatMap(([sites, list]) =>
+    (["v2", "v3"] as const).map((run) => {
+      const runs: RecrawlRun[] = list.map((row) => row[run]);
+      return {
+        sites,
+        run,
+        seeds: list.length,
+        recall: spreadOf(runs.map((r) => r.recall), true),
+        shareOfFirst: spreadOf(runs.map((r) => r.shareOfFirst), false),
+        aimMet: runs.filter((r) => r.aimMet).length / list.length,
+        run3NoMoreThanRun2: run === "v3" ? list.filter((row) => row.run3NoMoreThanRun2).length / list.length : null,
+      };
+    }),
+  );
+}
+
+const percent = (share: number) => `${(100 * share).toFixed(1)} %`;
+const spreadCells = (spread: Spread | null) => (spread === null ? "– | – | –" : `${percent(spread.median)} | ${percent(spread.p90)} | ${percent(spread.worst)}`);
+
+/** One line per seed. */
+export function formatRecrawlFamilySeeds(rows: readonly RecrawlFamilySeedRow[]): string {
+  const lines = [
+    "| seed | marks changes | new items | first crawl: requests, files | v2: new files found | v2: requests ÷ first | v3: new files found | v3: requests ÷ first | run 3 ≤ run 2 at same recall | aim met (v2, v3) |",
+    "|---|---|---|---|---|---|---|---|---|---|",
+  ];
+  for (const row of rows) {
+    const found = (run: RecrawlRun) => `${run.newFound} / ${run.newTotal} (${percent(run.recall)})`;
+    lines.push(
+      `| ${row.seed} | ${row.marksChanges ? "yes" : "no"} | ${row.placement} | ${row.firstRequests}, ${row.firstFound} / ${row.firstTargets} | ${found(row.v2)} | ${percent(row.v2.shareOfFirst)} | ${found(row.v3)} | ${percent(row.v3.shareOfFirst)} | ${row.run3NoMoreThanRun2 ? "yes" : "no"} (${percent(row.run2ToSameRecall)} → ${percent(row.run3ToSameRecall)}) | ${row.v2.aimMet ? "yes" : "no"}, ${row.v3.aimMet ? "yes" : "no"} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+/** The distributions, per kind of site and run. */
+export function formatRecrawlFamilySummary(summary: readonly RecrawlFamilySummaryRow[]): string {
+  const aim = `≥ ${AIM_RECALL * 100} % of new files within ${AIM_REQUEST_SHARE * 100} % of the first crawl's requests`;
+  const lines = [
+    `| sites | run | seeds | new files found: median | p90 | worst | requests ÷ first: median | p90 | worst | ${aim} | run 3 ≤ run 2 |`,
+    "|---|---|---|---|---|---|---|---|---|---|---|",
+  ];
+  for (const row of summary) {
+    lines.push(
+      `| ${row.sites} | ${row.run} | ${row.seeds} | ${spreadCells(row.recall)} | ${spreadCells(row.shareOfFirst)} | ${percent(row.aimMet)} | ${row.run3NoMoreThanRun2 === null ? "–" : percent(row.run3NoMoreThanRun2)} |`,
+    );
+  }
+  return lines.join("\n");
+}
