@@ -13,6 +13,7 @@ import path from "node:path";
 import { loadConfig } from "../config";
 import { HostPoliteness } from "../crawler/fetch/host-politeness";
 import { SIM_TARGET_MIME_TYPES, startFamilySite, type FamilyChanges, type RunningFamilySite } from "../sitesim";
+import type { NewItemPlacement } from "../sitesim/family";
 import { ensureMigrated, openDatabase, type Db } from "../store";
 import { createCrawl } from "../store/commands/create-crawl";
 import { getChangeCounts } from "../store/queries/get-crawl-changes";
@@ -65,7 +66,7 @@ export interface RecrawlFamilySeedRow {
   seed: number;
   split: SeedSplit;
   marksChanges: boolean;
-  placement: string;
+  placement: NewItemPlacement;
   firstRequests: number;
   firstStopReason: string;
   /** Files of version 1 and how many the first crawl fetched. */
@@ -75,13 +76,13 @@ export interface RecrawlFamilySeedRow {
   v2: RecrawlRun;
   v3: RecrawlRun;
   /**
-   * Requests each re-crawl needed to reach the lower of the two recalls (their shares of the
-   * first crawl's), and whether run 3 needed no more than run 2.
+   * Requests each re-crawl needed to reach the lower of the two recalls (as shares of the first
+   * crawl's requests), and whether run 3 needed no more than run 2; null when a run found no new file.
    */
   sameRecall: number;
   run2ToSameRecall: number;
   run3ToSameRecall: number;
-  run3NoMoreThanRun2: boolean;
+  run3NoMoreThanRun2: boolean | null;
 }
 
 /** Requests a run needed to fetch `count` of its new files (0 for none). */
@@ -195,7 +196,7 @@ async function benchSeed(db: Db, forage: ReturnType<typeof loadConfig>, site: Ru
     sameRecall,
     run2ToSameRecall,
     run3ToSameRecall,
-    run3NoMoreThanRun2: run3ToSameRecall <= run2ToSameRecall,
+    run3NoMoreThanRun2: sameRecall > 0 ? run3ToSameRecall <= run2ToSameRecall : null,
   };
 }
 

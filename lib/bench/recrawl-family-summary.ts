@@ -4,6 +4,7 @@
  * median, p90 (the hard tenth) and worst of the recall of new files and of requests ÷ the first
  * crawl's, and the share of runs meeting the issue's aim.
  */
+import type { NewItemPlacement } from "../sitesim/family";
 import { quantile } from "./family-summary";
 import { AIM_RECALL, AIM_REQUEST_SHARE, type RecrawlFamilySeedRow, type RecrawlRun } from "./recrawl-family-bench";
 
@@ -22,7 +23,7 @@ export function spreadOf(values: readonly number[], higherIsBetter: boolean): Sp
 }
 
 export interface RecrawlFamilySummaryRow {
-  /** "marks changes", "no marker" or "all". */
+  /** "marks changes", "no marker", where new items are listed ("new items first", …) or "all". */
   sites: string;
   run: "v2" | "v3";
   seeds: number;
@@ -30,19 +31,28 @@ export interface RecrawlFamilySummaryRow {
   shareOfFirst: Spread | null;
   /** Share of the seeds whose run met the aim. */
   aimMet: number;
-  /** v3 rows: share of the seeds whose run 3 needed no more requests than run 2 for the same recall. */
+  /**
+   * v3 rows: share of the seeds whose run 3 needed no more requests than run 2 for the same recall,
+   * among the `compared` seeds where both runs found a new file.
+   */
   run3NoMoreThanRun2: number | null;
+  compared: number;
 }
 
+const PLACEMENT_NAMES: Record<NewItemPlacement, string> = { first: "new items first", last: "new items appended", "new-section": "new items in a new section" };
+
+/** Distributions per kind of site: marking its changes or not, where its new items are listed, and all. */
 export function summarizeRecrawlFamily(rows: readonly RecrawlFamilySeedRow[]): RecrawlFamilySummaryRow[] {
   const groups: [string, RecrawlFamilySeedRow[]][] = [
     ["marks changes", rows.filter((row) => row.marksChanges)],
     ["no marker", rows.filter((row) => !row.marksChanges)],
+    ...Object.entries(PLACEMENT_NAMES).map(([placement, name]) => [name, rows.filter((row) => row.placement === placement)] as [string, RecrawlFamilySeedRow[]]),
     ["all", [...rows]],
   ];
   return groups.filter(([, list]) => list.length > 0).flatMap(([sites, list]) =>
     (["v2", "v3"] as const).map((run) => {
       const runs: RecrawlRun[] = list.map((row) => row[run]);
+      const compared = list.filter((row) => row.run3NoMoreThanRun2 !== null);
       return {
         sites,
         run,
@@ -50,7 +60,8 @@ export function summarizeRecrawlFamily(rows: readonly RecrawlFamilySeedRow[]): R
         recall: spreadOf(runs.map((r) => r.recall), true),
         shareOfFirst: spreadOf(runs.map((r) => r.shareOfFirst), false),
         aimMet: runs.filter((r) => r.aimMet).length / list.length,
-        run3NoMoreThanRun2: run === "v3" ? list.filter((row) => row.run3NoMoreThanRun2).length / list.length : null,
+        run3NoMoreThanRun2: run === "v3" && compared.length > 0 ? compared.filter((row) => row.run3NoMoreThanRun2).length / compared.length : null,
+        compared: run === "v3" ? compared.length : 0,
       };
     }),
   );
@@ -68,7 +79,7 @@ export function formatRecrawlFamilySeeds(rows: readonly RecrawlFamilySeedRow[]):
   for (const row of rows) {
     const found = (run: RecrawlRun) => `${run.newFound} / ${run.newTotal} (${percent(run.recall)})`;
     lines.push(
-      `| ${row.seed} | ${row.marksChanges ? "yes" : "no"} | ${row.placement} | ${row.firstRequests}, ${row.firstFound} / ${row.firstTargets} | ${found(row.v2)} | ${percent(row.v2.shareOfFirst)} | ${found(row.v3)} | ${percent(row.v3.shareOfFirst)} | ${row.run3NoMoreThanRun2 ? "yes" : "no"} (${percent(row.run2ToSameRecall)} → ${percent(row.run3ToSameRecall)}) | ${row.v2.aimMet ? "yes" : "no"}, ${row.v3.aimMet ? "yes" : "no"} |`,
+      `| ${row.seed} | ${row.marksChanges ? "yes" : "no"} | ${row.placement} | ${row.firstRequests}, ${row.firstFound} / ${row.firstTargets} | ${found(row.v2)} | ${percent(row.v2.shareOfFirst)} | ${found(row.v3)} | ${percent(row.v3.shareOfFirst)} | ${row.run3NoMoreThanRun2 === null ? "– (a run found no new file)" : `${row.run3NoMoreThanRun2 ? "yes" : "no"} (${percent(row.run2ToSameRecall)} → ${percent(row.run3ToSameRecall)})`} | ${row.v2.aimMet ? "yes" : "no"}, ${row.v3.aimMet ? "yes" : "no"} |`,
     );
   }
   return lines.join("\n");
@@ -83,7 +94,7 @@ export function formatRecrawlFamilySummary(summary: readonly RecrawlFamilySummar
   ];
   for (const row of summary) {
     lines.push(
-      `| ${row.sites} | ${row.run} | ${row.seeds} | ${spreadCells(row.recall)} | ${spreadCells(row.shareOfFirst)} | ${percent(row.aimMet)} | ${row.run3NoMoreThanRun2 === null ? "–" : percent(row.run3NoMoreThanRun2)} |`,
+      `| ${row.sites} | ${row.run} | ${row.seeds} | ${spreadCells(row.recall)} | ${spreadCells(row.shareOfFirst)} | ${percent(row.aimMet)} | ${row.run3NoMoreThanRun2 === null ? "–" : `${percent(row.run3NoMoreThanRun2)} of ${row.compared}`} |`,
     );
   }
   return lines.join("\n");
