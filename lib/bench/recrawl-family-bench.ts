@@ -50,6 +50,9 @@ export interface RecrawlRun {
   newFound: number;
   /** newFound ÷ newTotal. */
   recall: number;
+  /** Of the new files, those added to items already there in the previous version (what a site without markers hides), and how many the run fetched. */
+  newOnOldItemsTotal: number;
+  newOnOldItemsFound: number;
   /** New files fetched within {@link AIM_REQUEST_SHARE} of the first crawl's requests. */
   newFoundWithinAim: number;
   /** Whether the aim holds: ≥ {@link AIM_RECALL} of the new files within {@link AIM_REQUEST_SHARE} of the first crawl's requests. */
@@ -155,6 +158,8 @@ async function benchSeed(db: Db, forage: ReturnType<typeof loadConfig>, site: Ru
     const newPaths = new Set(changes.new);
     const newFileSeqs = result.targets.filter((target) => newPaths.has(pathOf(target.url))).map((target) => target.requestSeq).sort((a, b) => a - b);
     const newFound = newFileSeqs.length;
+    const onOldItems = new Set(changes.newOnOldItems);
+    const newOnOldItemsFound = result.targets.filter((target) => onOldItems.has(pathOf(target.url))).length;
     const newFoundWithinAim = newFileSeqs.filter((seq) => seq <= AIM_REQUEST_SHARE * first.requests).length;
     const newTotal = changes.new.length;
     const run: RecrawlRun = {
@@ -164,6 +169,8 @@ async function benchSeed(db: Db, forage: ReturnType<typeof loadConfig>, site: Ru
       newTotal,
       newFound,
       recall: newFound / newTotal,
+      newOnOldItemsTotal: onOldItems.size,
+      newOnOldItemsFound,
       newFoundWithinAim,
       aimMet: newFoundWithinAim >= AIM_RECALL * newTotal,
       newFileSeqs,

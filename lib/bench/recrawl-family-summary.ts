@@ -73,13 +73,14 @@ const spreadCells = (spread: Spread | null) => (spread === null ? "– | – | �
 /** One line per seed. */
 export function formatRecrawlFamilySeeds(rows: readonly RecrawlFamilySeedRow[]): string {
   const lines = [
-    "| seed | marks changes | new items | first crawl: requests, files | v2: new files found | v2: requests ÷ first | v3: new files found | v3: requests ÷ first | run 3 ≤ run 2 at same recall | aim met (v2, v3) |",
-    "|---|---|---|---|---|---|---|---|---|---|",
+    "| seed | marks changes | new items | first crawl: requests, files | v2: new files found | v2: requests ÷ first | v3: new files found | v3: requests ÷ first | of them on old items (v2, v3) | run 3 ≤ run 2 at same recall | aim met (v2, v3) |",
+    "|---|---|---|---|---|---|---|---|---|---|---|",
   ];
   for (const row of rows) {
     const found = (run: RecrawlRun) => `${run.newFound} / ${run.newTotal} (${percent(run.recall)})`;
+    const onOld = (run: RecrawlRun) => `${run.newOnOldItemsFound} / ${run.newOnOldItemsTotal}`;
     lines.push(
-      `| ${row.seed} | ${row.marksChanges ? "yes" : "no"} | ${row.placement} | ${row.firstRequests}, ${row.firstFound} / ${row.firstTargets} | ${found(row.v2)} | ${percent(row.v2.shareOfFirst)} | ${found(row.v3)} | ${percent(row.v3.shareOfFirst)} | ${row.run3NoMoreThanRun2 === null ? "– (a run found no new file)" : `${row.run3NoMoreThanRun2 ? "yes" : "no"} (${percent(row.run2ToSameRecall)} → ${percent(row.run3ToSameRecall)})`} | ${row.v2.aimMet ? "yes" : "no"}, ${row.v3.aimMet ? "yes" : "no"} |`,
+      `| ${row.seed} | ${row.marksChanges ? "yes" : "no"} | ${row.placement} | ${row.firstRequests}, ${row.firstFound} / ${row.firstTargets} | ${found(row.v2)} | ${percent(row.v2.shareOfFirst)} | ${found(row.v3)} | ${percent(row.v3.shareOfFirst)} | ${onOld(row.v2)}, ${onOld(row.v3)} | ${row.run3NoMoreThanRun2 === null ? "– (a run found no new file)" : `${row.run3NoMoreThanRun2 ? "yes" : "no"} (${percent(row.run2ToSameRecall)} → ${percent(row.run3ToSameRecall)})`} | ${row.v2.aimMet ? "yes" : "no"}, ${row.v3.aimMet ? "yes" : "no"} |`,
     );
   }
   return lines.join("\n");

@@ -34,6 +34,8 @@ describe("forage bench --recrawl --family", () => {
       expect(run.newTotal).toBe(truth.new.length);
       expect(run.truth).toEqual({ new: truth.new.length, changed: truth.changed.length, unchanged: truth.unchanged.length, gone: truth.gone.length });
       expect(run.newFound).toBe(run.newFileSeqs.length);
+      expect(run.newOnOldItemsTotal).toBe(truth.newOnOldItems.length);
+      expect(run.newOnOldItemsFound).toBeLessThanOrEqual(Math.min(run.newOnOldItemsTotal, run.newFound));
       expect(run.newFound).toBeGreaterThan(0);
       expect(run.newFound).toBeLessThanOrEqual(run.newTotal);
       expect(run.recall).toBeCloseTo(run.newFound / run.newTotal, 12);

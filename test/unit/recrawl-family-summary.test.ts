@@ -7,7 +7,7 @@ import type { RecrawlFamilySeedRow, RecrawlRun } from "../../lib/bench/recrawl-f
 import { spreadOf, summarizeRecrawlFamily } from "../../lib/bench/recrawl-family-summary";
 
 const run = (version: number, recall: number, shareOfFirst: number, aimMet: boolean): RecrawlRun => ({
-  version, requests: Math.round(shareOfFirst * 1000), shareOfFirst, newTotal: 10, newFound: Math.round(recall * 10), recall, newFoundWithinAim: 0, aimMet,
+  version, requests: Math.round(shareOfFirst * 1000), shareOfFirst, newTotal: 10, newFound: Math.round(recall * 10), recall, newOnOldItemsTotal: 2, newOnOldItemsFound: 1, newFoundWithinAim: 0, aimMet,
   newFileSeqs: [], reported: null, truth: { new: 10, changed: 0, unchanged: 0, gone: 0 }, stopReason: "site-exhausted",
 });
 

@@ -96,6 +96,15 @@ describe("family versions: the draw", () => {
       }
       const changes = evolution.changes(1, 2);
       expect(changes.new.length, `seed ${seed}`).toBeGreaterThan(0);
+      // Files added to old items: new, on items version 1 already had (ids within its item counts).
+      expect(changes.newOnOldItems.length, `seed ${seed}`).toBeGreaterThan(0);
+      expect(changes.newOnOldItems.every((url) => changes.new.includes(url))).toBe(true);
+      const p1 = evolution.paramsAt(1);
+      for (const url of changes.newOnOldItems.filter((u) => u.startsWith("/files/"))) {
+        const [, slug, n] = /^\/files\/([a-z0-9-]+)\/([0-9]+)-/.exec(url)!;
+        const section = p1.sections.findIndex((sec) => sec.slug === slug);
+        expect(Number(n), url).toBeLessThanOrEqual(p1.sections[section]!.items);
+      }
       expect(changes.new.length + changes.changed.length + changes.unchanged.length).toBe(evolution.files(2).size);
     }
   });

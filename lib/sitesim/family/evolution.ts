@@ -10,7 +10,7 @@ import { hash32, Rng } from "../random";
 import { buildSite, siteFromModel, type SimulatedSite } from "../site";
 import { familyApplication } from "./applications";
 import {
-  directFilePath, drawnFileCount, fileIndexes, fileLinkPath, fileViewPath, itemPath, downloadPagePath,
+  directFilePath, downloadPagePath, drawnFileCount, fileIndexes, fileLinkPath, fileViewPath, itemExists, itemPath,
 } from "./addresses";
 import type { EvolvedFile, EvolvedItem } from "./evolved-site";
 import { evolvedModel } from "./evolved-model";
@@ -26,6 +26,8 @@ const MAX_FILE_INDEX = 7;
 /** The files of two versions compared, by target URL (path + query): what a re-crawl should find. */
 export interface FamilyChanges {
   new: string[];
+  /** The new files that appeared on items already there in `from` (a file added to an old item: what a marker-less site hides). */
+  newOnOldItems: string[];
   changed: string[];
   unchanged: string[];
   gone: string[];
@@ -91,12 +93,16 @@ export class FamilyEvolution {
 
   /** Every target file of a version by URL (path + query), with its revision and the version that last changed it. */
   files(version: number): Map<string, EvolvedFile> {
+    return new Map([...this.filesOfItems(version)].map(([url, { file }]) => [url, file]));
+  }
+
+  private filesOfItems(version: number): Map<string, { file: EvolvedFile; section: number; n: number }> {
     const p = this.paramsAt(version);
-    const out = new Map<string, EvolvedFile>();
+    const out = new Map<string, { file: EvolvedFile; section: number; n: number }>();
     p.sections.forEach((sec, section) => {
       for (let n = 1; n <= sec.items; n++) {
         const evolved = p.evolved?.items[section]?.get(n);
-        for (const k of fileIndexes(p, section, n)) out.set(targetUrl(p, section, n, k), evolved?.files.get(k) ?? { revision: 1, since: 1 });
+        for (const k of fileIndexes(p, section, n)) out.set(targetUrl(p, section, n, k), { file: evolved?.files.get(k) ?? { revision: 1, since: 1 }, section, n });
       }
     });
     return out;
@@ -106,12 +112,16 @@ export class FamilyEvolution {
   changes(from: number, to: number): FamilyChanges {
     if (!(from < to)) throw new RangeError(`changes(from, to) needs from < to, got ${from} and ${to}`);
     const before = this.files(from);
-    const after = this.files(to);
-    const result: FamilyChanges = { new: [], changed: [], unchanged: [], gone: [], moved: [] };
-    for (const [url, file] of after) {
+    const after = this.filesOfItems(to);
+    const fromParams = this.paramsAt(from);
+    const existedInFrom = (section: number, n: number) => section < fromParams.sections.length && itemExists(fromParams, section, n);
+    const result: FamilyChanges = { new: [], newOnOldItems: [], changed: [], unchanged: [], gone: [], moved: [] };
+    for (const [url, { file, section, n }] of after) {
       const old = before.get(url);
-      if (!old) result.new.push(url);
-      else if (old.revision !== file.revision) result.changed.push(url);
+      if (!old) {
+        result.new.push(url);
+        if (existedInFrom(section, n)) result.newOnOldItems.push(url);
+      } else if (old.revision !== file.revision) result.changed.push(url);
       else result.unchanged.push(url);
     }
     for (const url of before.keys()) if (!after.has(url)) result.gone.push(url);
@@ -120,7 +130,7 @@ export class FamilyEvolution {
     for (const [first, now] of this.state(to).moved) {
       if (movedBefore.get(first) !== now && !removed.has(now)) result.moved.push({ from: movedBefore.get(first) ?? first, to: now });
     }
-    for (const list of [result.new, result.changed, result.unchanged, result.gone]) list.sort();
+    for (const list of [result.new, result.newOnOldItems, result.changed, result.unchanged, result.gone]) list.sort();
     return result;
   }
 
