@@ -8,9 +8,10 @@
  */
 import { hash32, Rng } from "../random";
 import { buildSite, siteFromModel, type SimulatedSite } from "../site";
+import { sizeToUrlCount } from "../sizes";
 import { familyApplication } from "./applications";
 import {
-  directFilePath, downloadPagePath, drawnFileCount, fileIndexes, fileLinkPath, fileViewPath, itemExists, itemPath,
+  directFilePath, downloadPagePath, drawnFileCount, fileIndexes, fileLinkPath, itemExists, itemPath,
 } from "./addresses";
 import type { EvolvedFile, EvolvedItem } from "./evolved-site";
 import { evolvedModel } from "./evolved-model";
@@ -43,6 +44,8 @@ interface WorkingItem extends EvolvedItem {
 
 interface VersionState {
   params: FamilyParams;
+  /** The items of `params.evolved`, with what evolving them further needs. */
+  items: readonly Map<number, WorkingItem>[];
   /** Cumulative: every moved page's first address → its current one. */
   moved: Map<string, string>;
   /** Cumulative: addresses of removed pages and files. */
@@ -64,8 +67,9 @@ export class FamilyEvolution {
     this.seed = seed >>> 0;
     this.size = size;
     this.evolution = drawEvolutionParams(seed);
-    const first = drawFamilyParams(seed, size);
-    this.states.push({ params: first, moved: new Map(), gone: new Set() });
+    // As buildSite sizes version 1, so that the two always draw the same site.
+    const first = drawFamilyParams(seed, sizeToUrlCount(size));
+    this.states.push({ params: first, items: first.sections.map(() => new Map()), moved: new Map(), gone: new Set() });
   }
 
   get marksChanges(): boolean {
@@ -148,12 +152,9 @@ function targetUrl(p: FamilyParams, section: number, n: number, k: number): stri
   return p.sections[section]!.fileLink === "extensionless" ? fileLinkPath(p, section, n, k) : directFilePath(p, section, n, k);
 }
 
-/** Every address that served file k of item n (link, view page, target). */
+/** Every address that served file k of item n (its link: a redirect, view page or the file; the file itself). */
 function fileAddresses(p: FamilyParams, section: number, n: number, k: number): string[] {
-  const sec = p.sections[section]!;
-  const out = new Set([fileLinkPath(p, section, n, k), directFilePath(p, section, n, k)]);
-  if (sec.fileLink === "view-page") out.add(fileViewPath(p, section, n, k));
-  return [...out];
+  return [...new Set([fileLinkPath(p, section, n, k), directFilePath(p, section, n, k)])];
 }
 
 /** Whole items up to `share × count`, the fraction by chance. */
@@ -167,11 +168,7 @@ function evolve(previous: VersionState, version: number, e: EvolutionParams, fir
   const rng = new Rng(hash32(e.seed, 0xe701, version));
   const prev = previous.params;
   const sections: SectionParams[] = prev.sections.map((s) => ({ ...s }));
-  const items: Map<number, WorkingItem>[] = prev.sections.map((_, section) => {
-    const copy = new Map<number, WorkingItem>();
-    for (const [n, item] of prev.evolved?.items[section] ?? []) copy.set(n, { ...item, files: new Map(item.files), maxIndex: (item as WorkingItem).maxIndex });
-    return copy;
-  });
+  const items = previous.items.map((section) => new Map([...section].map(([n, item]): [number, WorkingItem] => [n, { ...item, files: new Map(item.files) }])));
   const stableItems = prev.evolved ? [...prev.evolved.stableItems] : first.sections.map((s) => s.items);
   const newFirst = prev.sections.map(() => e.placement === "first");
   const moved = new Map(previous.moved);
@@ -293,7 +290,7 @@ function evolve(previous: VersionState, version: number, e: EvolutionParams, fir
     sections,
     evolved: { version, marksChanges: e.marksChanges, firstSections: first.sections.length, stableItems, items, newFirst },
   };
-  return { params, moved, gone };
+  return { params, items, moved, gone };
 }
 
 /** A moved item page's new address: `/<section>/archive/…` (the item's own part unchanged). */
