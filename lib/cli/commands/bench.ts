@@ -245,7 +245,7 @@ async function recrawlFamilyBenchCommand(argv: string[]): Promise<number> {
     log(`per-seed rows written to ${values.json}`);
   }
   console.log(`Re-crawls of evolving family sites, ${split} seeds (${describeSeeds(seeds)}): versions 2 and 3, each a month after the last run\n\n${formatRecrawlFamilySeeds(rows)}`);
-  console.log(`\nBy whether the site marks its changes:\n\n${formatRecrawlFamilySummary(summary)}`);
+  console.log(`\nBy kind of site (marks its changes or not; where its new items are listed):\n\n${formatRecrawlFamilySummary(summary)}`);
   log(`${((Date.now() - started) / 1000).toFixed(0)} s`);
   return 0;
 }
