@@ -52,7 +52,7 @@ describe("family versions: version 1 is the family as it always was", () => {
       for (const key of g.htmlPages) hash.update(site.respond("GET", key, { host: HOST }).body);
       expect(hash.digest("hex").slice(0, 16), shape).toBe(expected);
     }
-  });
+  }, 60_000);
 });
 
 describe("family versions: the draw", () => {
@@ -65,7 +65,7 @@ describe("family versions: the draw", () => {
       expect(b.site(3).respond("GET", key, { host: HOST }).body.equals(a.site(3).respond("GET", key, { host: HOST }).body), key).toBe(true);
     }
     expect(new FamilyEvolution(18).changes(1, 2)).not.toEqual(a.changes(1, 2));
-  });
+  }, 60_000);
 
   it("draws its evolution per seed within a month of a real publisher's ranges, every placement and both kinds of marking", () => {
     const drawn = Array.from({ length: 60 }, (_, i) => drawEvolutionParams(i + 1));
@@ -107,7 +107,7 @@ describe("family versions: the draw", () => {
       }
       expect(changes.new.length + changes.changed.length + changes.unchanged.length).toBe(evolution.files(2).size);
     }
-  });
+  }, 60_000);
 
   it("new items listed first shift every listing page: page 1 starts with new items", () => {
     const evolution = new FamilyEvolution(17);
