@@ -17,6 +17,7 @@ export { describeSite } from "./describe";
 export { computeSiteFloor, type SiteFloor } from "./floor";
 export { APPLICATION_SEEDS_FROM, drawFamilyParams, familyApplication, familySiteSize, type FamilyApplication, type FamilyParams } from "./family";
 export { buildFamilySite, sharedPaginationCase } from "./family/cases";
+export { FamilyEvolution, startFamilySite, type FamilyChanges, type RunningFamilySite } from "./family";
 export { APPLICATION_SHAPES, NAMED_SHAPES, SITE_SHAPES, SITE_VARIANTS } from "./shapes/registry";
 export { applicationTruth, type ApplicationTruth } from "./applications/truth";
 export { SITE_SIZES, sizeToUrlCount } from "./sizes";

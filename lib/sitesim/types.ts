@@ -55,7 +55,7 @@ export interface FileRef {
  * "http://HOST" of the request, or "" without a Host header (URLs then stay root-relative).
  */
 export type Resource =
-  | { kind: "page"; render: (sink: HtmlSink) => void; status?: 200 | 403; headers?: (origin: string) => Record<string, string> }
+  | { kind: "page"; render: (sink: HtmlSink) => void; status?: 200 | 403 | 410; headers?: (origin: string) => Record<string, string> }
   /** An API answer: `body` is serialised with JSON.stringify (a string body is a JSON string, as CKAN's "Bad request"). */
   | { kind: "json"; status: number; contentType: string; body: (origin: string) => unknown; headers?: (origin: string) => Record<string, string> }
   /** A static text resource served as it is (a page's script): never a target, never parsed for links. */

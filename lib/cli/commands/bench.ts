@@ -4,10 +4,12 @@ import { DATA_FILES_MIME_TYPES, DOCUMENT_MIME_TYPES } from "../../crawler/defaul
 import { runBenchCrawl, type BenchRunInput } from "../../bench/bench-run";
 import { formatBenchSummary, summarizeBenchRuns, type SeededBenchRows } from "../../bench/bench-summary";
 import { formatBenchTable, runBench, type BenchStrategy } from "../../bench/run-bench";
-import { NAMED_SHAPES, SITE_SHAPES, type SiteShape } from "../../sitesim";
+import { APPLICATION_SEEDS_FROM, NAMED_SHAPES, SITE_SHAPES, type SiteShape } from "../../sitesim";
 import { runFamilyBench, seedsOfSplit, type SplitChoice } from "../../bench/family-bench";
 import { familyRowsCsv, formatFamilyByRegime, formatFamilySummary, summarizeFamily } from "../../bench/family-summary";
 import { formatRecrawlBench, runRecrawlBench } from "../../bench/recrawl-bench";
+import { DEFAULT_BUDGET_FACTOR, runRecrawlFamilyBench } from "../../bench/recrawl-family-bench";
+import { formatRecrawlFamilySeeds, formatRecrawlFamilySummary, summarizeRecrawlFamily } from "../../bench/recrawl-family-summary";
 import { CliUsageError } from "../cli-error";
 import { parseIntegerOption, parseOptions } from "../parse-options";
 import { parseSiteOptions } from "./demo";
@@ -24,13 +26,20 @@ export const benchHelp =
   "             median / p90 / worst of requests to 90 % ÷ the site's FIFO BFS and ÷ its floor, per strategy\n" +
   "forage bench --recrawl [--items 600] [--seed N]\n" +
   "             an evolving catalogue: crawl version 1, re-crawl version 2 with --after (with and without checking\n" +
-  "             known files) and crawl it afresh; requests, recall of the new files, reported changes vs the truth";
+  "             known files) and crawl it afresh; requests, recall of the new files, reported changes vs the truth\n" +
+  "forage bench --recrawl --family N [--from S] [--split validation|tuning|all] [--budget B] [--params JSON] [--json FILE] [--port-base 44000]\n" +
+  "             evolving sites of the family, seeds S..S+N-1 (validation seeds by default): version 1 crawled, versions 2\n" +
+  `             and 3 re-crawled each after the last run; recall of new files and requests ÷ the first crawl, per seed and\n` +
+  `             as distributions split by whether the site marks its changes (budget: ${DEFAULT_BUDGET_FACTOR} × the site's BFS by default)`;
 
 const BENCH_STRATEGIES: BenchStrategy[] = ["sb", "sb-paper", "bfs", "dfs", "random", "focused", "tp-off"];
 
 /** `forage bench`: the crawl-efficiency benchmark (docs/BENCHMARKS.md). */
 export async function benchCommand(argv: string[]): Promise<number> {
-  if (argv.includes("--recrawl")) return recrawlBenchCommand(argv.filter((arg) => arg !== "--recrawl"));
+  if (argv.includes("--recrawl")) {
+    const rest = argv.filter((arg) => arg !== "--recrawl");
+    return rest.some((arg) => /^--family(=|$)/.test(arg)) ? recrawlFamilyBenchCommand(rest) : recrawlBenchCommand(rest);
+  }
   if (argv.some((arg) => /^--family(-seeds)?(=|$)/.test(arg))) return familyBenchCommand(argv);
   const { values } = parseOptions(argv, {
     shapes: { type: "string" },
@@ -199,5 +208,44 @@ async function recrawlBenchCommand(argv: string[]): Promise<number> {
   const budget = parseIntegerOption("budget", values.budget, { min: 1 }) ?? 100_000;
   const rows = await runRecrawlBench({ items, seed, budget, log: (line) => console.error(`[bench] ${line}`) });
   console.log(formatRecrawlBench(rows));
+  return 0;
+}
+
+/** `forage bench --recrawl --family N`: re-crawls of evolving family sites (lib/bench/recrawl-family-bench.ts). */
+async function recrawlFamilyBenchCommand(argv: string[]): Promise<number> {
+  const { values } = parseOptions(argv, {
+    family: { type: "string" },
+    from: { type: "string" },
+    split: { type: "string" },
+    budget: { type: "string" },
+    params: { type: "string" },
+    json: { type: "string" },
+    "port-base": { type: "string" },
+  });
+  const count = parseIntegerOption("family", values.family, { min: 1, max: 10_000 })!;
+  const from = parseIntegerOption("from", values.from, { min: 1, max: 10_000 }) ?? 1;
+  if (from + count - 1 >= APPLICATION_SEEDS_FROM) throw new CliUsageError(`--from ${from} --family ${count} reaches seed ${from + count - 1}: only seeds below ${APPLICATION_SEEDS_FROM} (the family's own sites) evolve`);
+  const allSeeds = range(from, from + count - 1);
+  const split = (values.split ?? "validation") as SplitChoice;
+  if (!SPLITS.includes(split)) throw new CliUsageError(`--split must be one of ${SPLITS.join(", ")}, got "${values.split}"`);
+  const seeds = seedsOfSplit(allSeeds, split);
+  if (seeds.length === 0) throw new CliUsageError(`no ${split} seed among ${describeSeeds(allSeeds)} (odd seeds tune, even seeds validate)`);
+  const budget = parseIntegerOption("budget", values.budget, { min: 1 }) ?? undefined;
+  const settings = parseParams(values.params);
+  const portBase = parseIntegerOption("port-base", values["port-base"], { min: 1024, max: 65000 }) ?? 44_000;
+  const maxSeed = Math.max(...seeds);
+  if (portBase + maxSeed > 65_535) throw new CliUsageError(`--port-base ${portBase} + seed ${maxSeed} is above port 65535 (seed s listens on port-base + s)`);
+  const started = Date.now();
+  const log = (line: string) => console.error(`[bench] ${line}`);
+  log(`re-crawl family: ${seeds.length} ${split} seed${seeds.length > 1 ? "s" : ""} of ${describeSeeds(allSeeds)}`);
+  const rows = await runRecrawlFamilyBench({ seeds, budget, portBase, settings, log });
+  const summary = summarizeRecrawlFamily(rows);
+  if (values.json !== undefined) {
+    fs.writeFileSync(values.json, JSON.stringify({ seeds, split, budget: budget ?? null, settings: settings ?? {}, summary, rows }, null, 2) + "\n");
+    log(`per-seed rows written to ${values.json}`);
+  }
+  console.log(`Re-crawls of evolving family sites, ${split} seeds (${describeSeeds(seeds)}): versions 2 and 3, each a month after the last run\n\n${formatRecrawlFamilySeeds(rows)}`);
+  console.log(`\nBy kind of site (marks its changes or not; where its new items are listed):\n\n${formatRecrawlFamilySummary(summary)}`);
+  log(`${((Date.now() - started) / 1000).toFixed(0)} s`);
   return 0;
 }

@@ -7,6 +7,7 @@ import { fileBytes, FORMATS } from "../formats";
 import { hash32, scrambleId } from "../random";
 import { headline, slugify } from "../text";
 import type { FileRef } from "../types";
+import type { EvolvedItem } from "./evolved-site";
 import type { FamilyParams, SectionParams } from "./params";
 
 /** A listing's filters: facet topic / year, sort order, page (1-based). */
@@ -54,20 +55,61 @@ export function facetYear(p: FamilyParams, section: number, n: number): number {
   return FACET_FIRST_YEAR + (hash32(p.seed, 0xfac2, section, n) % p.sections[section]!.facetYears);
 }
 
+/** The item's state in a later version, when it is no longer version 1's draw. */
+export function evolvedItem(p: FamilyParams, section: number, n: number): EvolvedItem | undefined {
+  return p.evolved?.items[section]?.get(n);
+}
+
+/** Whether item `n` exists in this version of the site (removed items do not). */
+export function itemExists(p: FamilyParams, section: number, n: number): boolean {
+  return n >= 1 && n <= p.sections[section]!.items && evolvedItem(p, section, n)?.removed !== true;
+}
+
+/** The section's item count when it first appeared: what related links, hubs and calendars draw among. */
+export function stableItemCount(p: FamilyParams, section: number): number {
+  return p.evolved?.stableItems[section] ?? p.sections[section]!.items;
+}
+
+/** Sections of version 1 (hubs draw among them). */
+export function stableSectionCount(p: FamilyParams): number {
+  return p.evolved?.firstSections ?? p.sections.length;
+}
+
 /**
- * Whether item `n` holds files: the items are permuted, then every (1/share)-th one is taken,
- * so a section holds round(items × share) of them, spread over its pages.
+ * Whether item `n` holds files in version 1's draw: the items are permuted, then every
+ * (1/share)-th one is taken, so a section holds round(items × share) of them, spread over its pages.
  */
-export function hasFiles(p: FamilyParams, section: number, n: number): boolean {
+function drawnWithFiles(p: FamilyParams, section: number, n: number): boolean {
   const s = p.sections[section]!;
+  const items = stableItemCount(p, section);
   if (s.fileShare <= 0) return false;
   if (s.fileShare >= 1) return true;
   const h = hash32(p.seed, 0xf11e, section);
   let a = 1 + 2 * (h % 97);
-  while (gcd(a, s.items) !== 1) a += 2;
-  const pos = (Math.imul(n - 1, a) + (h >>> 8)) % s.items;
+  while (gcd(a, items) !== 1) a += 2;
+  const pos = (Math.imul(n - 1, a) + (h >>> 8)) % items;
   const off = ((h >>> 16) % 1000) / 1000;
   return Math.floor((pos + 1) * s.fileShare + off) > Math.floor(pos * s.fileShare + off);
+}
+
+/** Files of item `n` in version 1's draw (0 to maxFilesPerItem). */
+export function drawnFileCount(p: FamilyParams, section: number, n: number): number {
+  if (!drawnWithFiles(p, section, n)) return 0;
+  return 1 + (hash32(p.seed, 0xf1c0, section, n) % p.sections[section]!.maxFilesPerItem);
+}
+
+/** The indexes k of item `n`'s files in this version, ascending. */
+export function fileIndexes(p: FamilyParams, section: number, n: number): number[] {
+  const evolved = evolvedItem(p, section, n);
+  if (evolved) return evolved.removed ? [] : [...evolved.files.keys()].sort((a, b) => a - b);
+  return Array.from({ length: drawnFileCount(p, section, n) }, (_, i) => i + 1);
+}
+
+/** Whether item `n` holds file `k` in this version. */
+export function hasFile(p: FamilyParams, section: number, n: number, k: number): boolean {
+  const evolved = evolvedItem(p, section, n);
+  if (evolved) return !evolved.removed && evolved.files.has(k);
+  return k >= 1 && k <= drawnFileCount(p, section, n);
 }
 
 function gcd(a: number, b: number): number {
@@ -76,8 +118,7 @@ function gcd(a: number, b: number): number {
 }
 
 export function fileCount(p: FamilyParams, section: number, n: number): number {
-  if (!hasFiles(p, section, n)) return 0;
-  return 1 + (hash32(p.seed, 0xf1c0, section, n) % p.sections[section]!.maxFilesPerItem);
+  return fileIndexes(p, section, n).length;
 }
 
 export function fileFormat(p: FamilyParams, section: number, n: number, k: number): FormatName {
@@ -133,7 +174,10 @@ export function downloadPagePath(p: FamilyParams, section: number, n: number): s
 
 export function fileRef(p: FamilyParams, section: number, n: number, k: number, withName: boolean): FileRef {
   const format = fileFormat(p, section, n, k);
-  const seed = hash32(p.seed, 0xf17e, fileId(section, n, k));
+  const first = hash32(p.seed, 0xf17e, fileId(section, n, k));
+  // A revised file keeps its URL and gets new bytes.
+  const revision = evolvedItem(p, section, n)?.files.get(k)?.revision ?? 1;
+  const seed = revision > 1 ? hash32(first, 0x5e71, revision) : first;
   const ref: FileRef = { format, bytes: fileBytes(format, seed), seed };
   if (withName) ref.filename = `${p.sections[section]!.slug}-${n}-${k}.${FORMATS[format].ext}`;
   return ref;
@@ -157,14 +201,25 @@ export function groupBase(s: SectionParams, g: number): string {
   return `/${s.slug}/g/${g}`;
 }
 
-/** Items of a listing (a whole section, or one group of a depth-3 section), filtered by facets. */
+/**
+ * Items of a listing (a whole section, or one group of a depth-3 section), filtered by facets. In a
+ * later version removed items are gone and new ones are listed first (newest first) or appended.
+ */
 export function listItems(p: FamilyParams, section: number, group: number, q: ListQuery): number[] {
   const s = p.sections[section]!;
   const out: number[] = [];
-  for (let n = group > 0 ? group : 1; n <= s.items; n += group > 0 ? s.groups : 1) {
-    if (q.topic !== undefined && facetTopic(p, section, n) !== q.topic) continue;
-    if (q.year !== undefined && facetYear(p, section, n) !== q.year) continue;
+  const keep = (n: number) => {
+    if (q.topic !== undefined && facetTopic(p, section, n) !== q.topic) return;
+    if (q.year !== undefined && facetYear(p, section, n) !== q.year) return;
+    if (p.evolved && !itemExists(p, section, n)) return;
     out.push(n);
+  };
+  if (p.evolved?.newFirst[section]) {
+    const stable = stableItemCount(p, section);
+    for (let n = s.items; n > stable; n--) if (group === 0 || groupOf(s, n) === group) keep(n);
+    for (let n = 1; n <= stable; n++) if (group === 0 || groupOf(s, n) === group) keep(n);
+  } else {
+    for (let n = group > 0 ? group : 1; n <= s.items; n += group > 0 ? s.groups : 1) keep(n);
   }
   if (q.sort === "title") out.sort((a, b) => itemTitle(p, section, a).localeCompare(itemTitle(p, section, b)) || a - b);
   else if (q.sort === "date") out.reverse();

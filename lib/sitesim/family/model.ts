@@ -9,7 +9,8 @@ import { calendarRoute } from "../trap";
 import { hash32, unscrambleId } from "../random";
 import type { Query, Resource, ShapeModel } from "../types";
 import {
-  directFilePath, FACET_FIRST_YEAR, fileCount, fileRef, fileViewPath, itemPath, itemViewPath, listItems, listPath, unpackFileId, type ListQuery,
+  directFilePath, FACET_FIRST_YEAR, fileCount, fileRef, fileViewPath, hasFile, itemExists, itemPath, itemViewPath, listItems, listPath, stableItemCount,
+  unpackFileId, type ListQuery,
 } from "./addresses";
 import { FamilyPages } from "./pages";
 import type { FamilyParams } from "./params";
@@ -79,7 +80,7 @@ export function buildFamilyModel(p: FamilyParams): ShapeModel {
 
     function detail(section: number, n: number, path: string, query: Query, fr: boolean): Resource {
       const sec = p.sections[section]!;
-      if (sec.depth === 1 || !(n >= 1 && n <= sec.items)) return missing;
+      if (sec.depth === 1 || !itemExists(p, section, n)) return missing;
       const canonical = itemPath(p, section, n);
       const printSuffix = sec.itemUrl === "query" ? "&print=1" : "?print=1";
       const key = rawKey(path, query);
@@ -94,7 +95,7 @@ export function buildFamilyModel(p: FamilyParams): ShapeModel {
       const sec = p.sections[section]!;
       const view = rest[0]!;
       const n = sec.itemUrl === "query" ? parseId(query.get("id")) : parseId(/(?:^|-)([0-9]+)$/.exec(rest[1] ?? "")?.[1]);
-      if (sec.depth === 1 || !(n >= 1 && n <= sec.items) || rawKey(path, query) !== itemViewPath(p, section, n, view)) return missing;
+      if (sec.depth === 1 || !itemExists(p, section, n) || rawKey(path, query) !== itemViewPath(p, section, n, view)) return missing;
       return page((s) => pages.view(s, section, n, view));
     }
 
@@ -116,7 +117,7 @@ export function buildFamilyModel(p: FamilyParams): ShapeModel {
       }
       if (rest.length === 2 && rest[0] === "download" && sec.fileLink === "download-page") {
         const n = parseId(rest[1]);
-        if (raw !== "" || !(n >= 1 && n <= sec.items) || fileCount(p, section, n) === 0) return missing;
+        if (raw !== "" || !itemExists(p, section, n) || fileCount(p, section, n) === 0) return missing;
         return page((s) => pages.downloadPage(s, section, n));
       }
       if (rest.length === 2 && sec.views?.includes(rest[0]!)) return viewRoute(section, rest, path, query);
@@ -124,7 +125,7 @@ export function buildFamilyModel(p: FamilyParams): ShapeModel {
         const m = /^([0-9]+)-([0-9])\.[a-z]+$/.exec(rest[1]!);
         const n = parseId(m?.[1]);
         const k = Number(m?.[2]);
-        if (raw !== "" || !(n >= 1 && n <= sec.items) || !(k >= 1 && k <= fileCount(p, section, n)) || fileViewPath(p, section, n, k) !== path) return missing;
+        if (raw !== "" || !itemExists(p, section, n) || !hasFile(p, section, n, k) || fileViewPath(p, section, n, k) !== path) return missing;
         return page((s) => pages.fileView(s, section, n, k));
       }
       if (rest.length === 1 && raw === "" && rest[0] === "feed.xml") return { kind: "file", file: { format: "rss", bytes: 4_000 + (hash32(p.seed, section) % 8_000), seed: hash32(p.seed, 0xfeed, section) } };
@@ -142,14 +143,14 @@ export function buildFamilyModel(p: FamilyParams): ShapeModel {
         if (!m || section === undefined) return missing;
         const n = parseId(m[2]);
         const k = Number(m[3]);
-        if (!(n >= 1 && n <= p.sections[section]!.items) || k < 1 || k > fileCount(p, section, n) || directFilePath(p, section, n, k) !== path) return missing;
+        if (!itemExists(p, section, n) || !hasFile(p, section, n, k) || directFilePath(p, section, n, k) !== path) return missing;
         return { kind: "file", file: fileRef(p, section, n, k, false) };
       }
       const opaque = /^\/(get|file)\/([0-9a-f]{8})$/.exec(path);
       if (opaque) {
         const { section, n, k } = unpackFileId(unscrambleId(opaque[2]!));
         const sec = p.sections[section];
-        if (!sec || !(n >= 1 && n <= sec.items) || k < 1 || k > fileCount(p, section, n)) return missing;
+        if (!sec || !itemExists(p, section, n) || !hasFile(p, section, n, k)) return missing;
         if (opaque[1] === "get" && sec.fileLink === "redirect") return { kind: "redirect", status: 302, location: directFilePath(p, section, n, k) };
         if (opaque[1] === "file" && sec.fileLink === "extensionless") return { kind: "file", file: fileRef(p, section, n, k, true) };
         return missing;
@@ -188,7 +189,7 @@ export function buildFamilyModel(p: FamilyParams): ShapeModel {
           seed: hash32(p.seed, 0xca1, section),
           frame: (s, meta, main) => pages.frame(s, meta, main),
           eventLink: (rng, s) => {
-            const n = 1 + rng.int(sec.items);
+            const n = 1 + rng.int(stableItemCount(p, section));
             if (sec.depth === 1) s.a(`/${sec.slug}/`, sec.title, "event__related");
             else s.a(itemPath(p, section, n), "Related item", "event__related");
           },

@@ -7,9 +7,10 @@ import { breadcrumb, docEnd, docStart, linkList, nextOnlyPager, numberedPager, s
 import type { HtmlSink } from "../html-sink";
 import { hash32, scrambleId } from "../random";
 import { dateString, humanBytes } from "../text";
+import { versionDateText } from "./version-dates";
 import {
-  directFilePath, downloadPagePath, FACET_FIRST_YEAR, fileCount, fileFormat, fileLinkPath, fileRef, fileViewPath, groupBase,
-  itemPath, itemSeed, itemTitle, itemViewPath, listPath, sectionBase, type ListQuery,
+  directFilePath, downloadPagePath, evolvedItem, FACET_FIRST_YEAR, fileFormat, fileIndexes, fileLinkPath, fileRef, fileViewPath, groupBase,
+  itemPath, itemSeed, itemTitle, itemViewPath, listPath, sectionBase, stableItemCount, stableSectionCount, type ListQuery,
 } from "./addresses";
 import type { FamilyParams } from "./params";
 
@@ -155,12 +156,14 @@ export class FamilyPages {
     if (sec.depth === 1) {
       s.el("h3", `${t.card}__title`, itemTitle(p, section, n));
       s.para(itemSeed(p, section, n), 12, `${t.card}__summary`);
+      this.updatedMarker(s, section, n, `${t.card}__updated`);
       this.fileLinks(s, section, n, `${t.card}__files`);
     } else {
       s.open("h3", `${t.card}__title`);
       s.a(itemPath(p, section, n), itemTitle(p, section, n), `${t.card}__link`);
       s.close("h3");
       s.el("time", `${t.card}__date`, dateString(itemSeed(p, section, n)));
+      this.updatedMarker(s, section, n, `${t.card}__updated`);
       if (sec.listFiles) this.fileLinks(s, section, n, `${t.card}__files`);
     }
     if (this.broken(section, n, 1)) s.a(`/${sec.slug}/removed-${n}`, "Archived version", `${t.card}__archived`);
@@ -171,10 +174,18 @@ export class FamilyPages {
     return this.p.brokenLinkRate > 0 && hash32(this.p.seed, 0xb40c, section * 8 + salt, n) / 4294967296 < this.p.brokenLinkRate;
   }
 
+  /** "updated <date>" on an item a later version changed, when the site marks its changes. */
+  private updatedMarker(s: HtmlSink, section: number, n: number, cls: string): void {
+    const evolved = this.p.evolved;
+    const updatedIn = evolvedItem(this.p, section, n)?.updatedIn ?? 1;
+    if (evolved?.marksChanges && updatedIn > 1) s.el("span", cls, `updated ${versionDateText(updatedIn)}`);
+  }
+
   /** The item's files as its section links them (one link to a download page, or one link per file). */
   private fileLinks(s: HtmlSink, section: number, n: number, cls: string): void {
     const p = this.p;
-    const count = fileCount(p, section, n);
+    const indexes = fileIndexes(p, section, n);
+    const count = indexes.length;
     if (count === 0) return;
     s.open("ul", cls);
     if (p.sections[section]!.fileLink === "download-page") {
@@ -182,7 +193,7 @@ export class FamilyPages {
       s.a(downloadPagePath(p, section, n), `Downloads (${count})`, "download-page-link");
       s.close("li");
     } else {
-      for (let k = 1; k <= count; k++) {
+      for (const k of indexes) {
         const ref = fileRef(p, section, n, k, false);
         s.open("li", "file");
         s.a(fileLinkPath(p, section, n, k), `Download ${fileFormat(p, section, n, k).toUpperCase()} (${humanBytes(ref.bytes)})`, "file__link");
@@ -216,7 +227,7 @@ export class FamilyPages {
     this.frame(s, { title: `All ${sec.slug}`, bodyClass: "page-all", crumbs: [["Home", "/"], [sec.title, sectionBase(sec)]] }, () => {
       s.el("h1", undefined, `All ${sec.slug}`);
       s.open("div", "all-items");
-      for (let n = 1; n <= sec.items; n++) this.card(s, section, n);
+      for (const n of this.items(section, 0, { page: 1 })) this.card(s, section, n);
       s.close("div");
     });
   }
@@ -234,6 +245,7 @@ export class FamilyPages {
       s.open("article", "item");
       s.el("h1", "item__title", itemTitle(p, section, n));
       s.el("time", "item__date", dateString(seed));
+      this.updatedMarker(s, section, n, "item__updated");
       s.para(seed, 50);
       this.fileLinks(s, section, n, "item__files");
       if (this.broken(section, n, 2)) s.a(`/files/${sec.slug}/${n}-9.pdf`, "Previous edition (PDF)", "item__old-file");
@@ -246,7 +258,7 @@ export class FamilyPages {
       linkList(s, tools, "item__tools", "item__tool");
       s.el("h2", "related__title", "Related");
       const related: LinkList = [1, 2, 3].map((i) => {
-        const m = 1 + (hash32(seed, i) % sec.items);
+        const m = 1 + (hash32(seed, i) % stableItemCount(p, section));
         return [itemTitle(p, section, m), itemPath(p, section, m)] as const;
       });
       linkList(s, related, "related", `${t.card} related__item`);
@@ -293,7 +305,7 @@ export class FamilyPages {
     this.frame(s, { title: `Downloads: ${itemTitle(p, section, n)}`, bodyClass: "page-downloads", crumbs: [["Home", "/"], [sec.title, sectionBase(sec)]] }, () => {
       s.el("h1", undefined, `Downloads: ${itemTitle(p, section, n)}`);
       s.open("ul", "downloads");
-      for (let k = 1; k <= fileCount(p, section, n); k++) {
+      for (const k of fileIndexes(p, section, n)) {
         s.open("li", "downloads__file");
         s.a(directFilePath(p, section, n, k), `File ${k} (${fileFormat(p, section, n, k).toUpperCase()})`, "downloads__link");
         s.close("li");
@@ -311,9 +323,9 @@ export class FamilyPages {
       const links: [string, string][] = [];
       for (let i = 0; i < p.hubLinks; i++) {
         const r = hash32(p.seed, 0x4b, h, i);
-        const section = r % p.sections.length;
+        const section = r % stableSectionCount(p);
         const sec = p.sections[section]!;
-        const n = 1 + ((r >>> 8) % sec.items);
+        const n = 1 + ((r >>> 8) % stableItemCount(p, section));
         if (sec.depth === 1) links.push([sec.title, sectionBase(sec)]);
         else links.push([itemTitle(p, section, n), itemPath(p, section, n)]);
       }

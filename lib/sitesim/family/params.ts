@@ -7,6 +7,7 @@
  */
 import type { FormatName } from "../files";
 import { hash32, Rng } from "../random";
+import type { EvolvedSite } from "./evolved-site";
 
 export type PaginationKind = "next-only" | "numbered" | "facets" | "calendar";
 /** 1: files hang on the listing entries; 2: listing → detail page; 3: listing → group listing → detail page. */
@@ -88,9 +89,11 @@ export interface FamilyParams {
    * the first, and every page has a version menu linking the same page in every version.
    */
   versions?: readonly string[];
+  /** A later version of the site (evolution.ts: new, changed, removed items); absent: version 1. */
+  evolved?: EvolvedSite;
 }
 
-const SECTION_WORDS = [
+export const SECTION_WORDS = [
   "publications", "datasets", "news", "events", "reports", "statistics", "press", "documents", "library", "projects",
   "surveys", "decisions", "consultations", "archives", "resources", "studies", "notices", "programmes", "tenders", "maps",
 ];

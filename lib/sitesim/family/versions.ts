@@ -20,7 +20,11 @@ function inVersionHref(href: string, version: string, all: readonly string[]): s
 
 /** A sink whose root-relative links land in `version`. */
 export function versionedSink(s: HtmlSink, version: string, all: readonly string[]): HtmlSink {
-  const move = (href: string) => inVersionHref(href, version, all);
+  return rewritingSink(s, (href) => inVersionHref(href, version, all));
+}
+
+/** A sink that writes every link (anchors, areas, frames, images) through `move`. */
+export function rewritingSink(s: HtmlSink, move: (href: string) => string): HtmlSink {
   const overrides: Partial<Record<keyof HtmlSink, unknown>> = {
     a: (href: string, label: string, cls?: string, attrs?: string) => s.a(move(href), label, cls, attrs),
     aWrap: (href: string, cls: string | undefined, inner: () => void, attrs?: string) => s.aWrap(move(href), cls, inner, attrs),
