@@ -63,6 +63,37 @@ describe("which pages a crawl renders", () => {
     expect(new PageRendering("off", null, null, signs, sink, emptyCounters(), byRecipe).reasonFor("http://a.test/explore/dataset/x/", "")).toBeNull();
   });
 
+  it("reads a rendered page's DOM and its scripts' JSON links, but not the pages of the API the scripts asked", async () => {
+    const sink = new MemorySink();
+    const counters = emptyCounters();
+    const renderer = {
+      render: async () => ({
+        html: "<ul><li><a href='/files/a.csv'>a</a></li></ul>",
+        dataLinks: [
+          { url: "/files/b.csv", keyPath: "items.*.download_url", from: "http://a.test/api/list?page=1" },
+          { url: "/api/list?page=2", keyPath: "next", from: "http://a.test/api/list?page=1" },
+          { url: "http://a.test/publication/4", keyPath: "items.*.url", from: "http://a.test/api/list?page=1" },
+          { url: "/files/b.csv", keyPath: "items.*.mirror", from: "http://a.test/api/list?page=1" },
+        ],
+        subrequests: { answered: 2, refused: 0, blocked: 3 },
+        interactions: 0,
+        durationMs: 12,
+      }),
+    };
+    const auto = new PageRendering("auto", renderer, null, signs, sink, counters);
+    const context = { kind: "render" as const, tagPath: null, groupId: null, depth: 1, referrer: null };
+    const gate = { runner: null as never, budget: null as never, acceptable: () => true };
+    const page = await auto.render("http://a.test/list", "SHELL", {}, context, gate, new AbortController().signal);
+    expect(page?.html).toContain("/files/a.csv");
+    expect(page?.dataLinks).toEqual([
+      { url: "http://a.test/files/b.csv", tagPath: "/json/items/*/download_url", anchorText: "", tag: "a" },
+      { url: "http://a.test/publication/4", tagPath: "/json/items/*/url", anchorText: "", tag: "a" },
+    ]);
+    expect(counters.renderedPages).toBe(1);
+    expect(sink.events.map((event) => event.kind)).toEqual(["render-reason"]);
+    expect(auto.summary()).toBe("Rendered 1 page in a browser: 1 because an empty #app root");
+  });
+
   it("names links found in a script's JSON by where they stood", () => {
     expect(dataLinkTagPath("items.*.files.*.download_url")).toBe("/json/items/*/files/*/download_url");
     expect(dataLinkTagPath("")).toBe("/json");

@@ -154,12 +154,18 @@ export class PageRendering {
     return { kind: "response", status: result.status, headers, body: result.body ?? Buffer.alloc(0) };
   }
 
+  /**
+   * The JSON's URLs as links, but for other pages of the very API the scripts asked (`next`,
+   * `prev`, other sort orders: same path, another query): those are the page's own paging, which
+   * its "Load more" or scroll already followed, and their answers are no files.
+   */
   private dataLinks(found: readonly RenderDataLink[]): ExtractedLink[] {
     const links: ExtractedLink[] = [];
     const seen = new Set<string>();
+    const apiPaths = new Set(found.map((link) => withoutQuery(link.from)));
     for (const link of found) {
       const url = normalizeUrl(link.url, link.from);
-      if (url === null || seen.has(url)) continue;
+      if (url === null || seen.has(url) || apiPaths.has(withoutQuery(url))) continue;
       seen.add(url);
       links.push({ url, tagPath: dataLinkTagPath(link.keyPath), anchorText: "", tag: "a" });
     }
@@ -190,4 +196,10 @@ export class PageRendering {
       data: { url, error: result.error ?? null, durationMs: Math.round(result.durationMs) },
     });
   }
+}
+
+/** The URL up to its query or fragment. */
+function withoutQuery(url: string): string {
+  const end = url.search(/[?#]/);
+  return end < 0 ? url : url.slice(0, end);
 }
