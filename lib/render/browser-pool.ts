@@ -67,7 +67,9 @@ export class BrowserPool {
 
   /**
    * Runs `use` with a fresh context once a slot is free; the context is closed when `use` ends,
-   * also when it throws. `signal` ends the wait for a slot (the use itself watches it too).
+   * also when it throws. `use`'s result is returned at once, while the context closes (a page
+   * whose script never yields can take a moment); its slot is free only once it has closed.
+   * `signal` ends the wait for a slot (the use itself watches it too).
    */
   async withContext<T>(use: (context: BrowserContext) => Promise<T>, options: { contextOptions?: BrowserContextOptions; signal?: AbortSignal } = {}): Promise<T> {
     if (this.closed) throw new Error("the browser pool is closed");
@@ -77,8 +79,8 @@ export class BrowserPool {
       context = await this.newContext(options.contextOptions ?? {});
       return await use(context);
     } finally {
-      if (context) await this.closeContext(context);
-      release();
+      if (context) void this.closeContext(context).finally(release);
+      else release();
     }
   }
 

@@ -35,7 +35,7 @@ export interface SubrequestOutcome {
 const CONTEXT_OPTIONS: BrowserContextOptions = { serviceWorkers: "block", acceptDownloads: false, viewport: { width: 1280, height: 800 } };
 
 /** At the time limit: how long reading the DOM may take, before and after stopping the page's scripts. */
-const SNAPSHOT_MS = { running: 300, afterStop: 1_000 };
+const SNAPSHOT_MS = { running: 300, afterStop: 700 };
 
 /** Response headers the browser must not see: the engine's body is already decoded and whole. */
 const DROPPED_HEADERS: ReadonlySet<string> = new Set(["content-encoding", "content-length", "transfer-encoding", "connection", "keep-alive"]);
