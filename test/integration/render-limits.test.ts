@@ -7,9 +7,10 @@ import { engineSide, SHELL_PAGE, startRenderSite, type RenderSite } from "../hel
 // What keeps a worker's renderer healthy: pages that never finish end at the time limit, a
 // crashed browser is started again, and no more contexts are open than the pool allows.
 
-const TIME_LIMIT_MS = 2_000;
-/** Closing the page's context and reading what was rendered, past the limit. */
-const MARGIN_MS = 2_500;
+/** Long enough for a page's setup and load on a busy two-core machine (the limit covers both). */
+const TIME_LIMIT_MS = 3_000;
+/** Reading what was rendered past the limit (at most 1.5 s when a script must be stopped first), on a busy machine. */
+const MARGIN_MS = 3_000;
 
 let site: RenderSite;
 let pool: BrowserPool;
