@@ -123,6 +123,21 @@ export class ChromiumRenderer implements PageRenderer {
     }
   }
 
+  /**
+   * Waits until the page is quiet. A request the page made is heard here some time after the
+   * browser made it (later still on a busy machine), so a quiet spell is confirmed by a round trip
+   * to the page: what the page sent before answering has then had the same way to travel, and
+   * the wait goes on if anything arrived meanwhile.
+   */
+  private async settle(page: Page, run: RenderRun, stop: AbortSignal): Promise<void> {
+    for (;;) {
+      await run.activity.quiet(this.quietMs, stop);
+      const changes = run.activity.changes;
+      await page.evaluate("0");
+      if (run.activity.changes === changes && run.activity.isQuiet(this.quietMs)) return;
+    }
+  }
+
   /** Loads the page, lets it settle, performs its "Load more" steps, and serialises the DOM. */
   private async load(page: Page, run: RenderRun, stop: AbortSignal): Promise<string> {
     // Waiting for "load" through goto fails when the page starts a navigation of its own before
@@ -130,14 +145,14 @@ export class ChromiumRenderer implements PageRenderer {
     // readiness is read instead.
     await page.goto(run.input.url, { waitUntil: "commit", timeout: 0 });
     await page.waitForFunction(`document.readyState === "complete"`, undefined, { polling: 50, timeout: 0 });
-    await run.activity.quiet(this.quietMs, stop);
+    await this.settle(page, run, stop);
     let links = await countLinks(page);
     while (run.interactions < this.maxInteractions) {
       const acted = (await clickLoadMore(page)) || (await scrollToBottom(page));
       if (!acted) break;
       run.interactions++;
       run.activity.touch();
-      await run.activity.quiet(this.quietMs, stop);
+      await this.settle(page, run, stop);
       const now = await countLinks(page);
       if (now <= links) break;
       links = now;
