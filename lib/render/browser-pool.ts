@@ -32,6 +32,8 @@ export const ISOLATION_FLAGS: readonly string[] = [
 const CONTEXT_CLOSE_MS = 5_000;
 /** How long the browser may take to start. */
 const LAUNCH_MS = 30_000;
+/** How long a browser being let go may take to close before its process is killed. */
+const BROWSER_CLOSE_MS = 5_000;
 
 export interface BrowserPoolOptions {
   /** The Chromium executable (`findChromium`). */
@@ -67,7 +69,9 @@ export class BrowserPool {
 
   /**
    * Runs `use` with a fresh context once a slot is free; the context is closed when `use` ends,
-   * also when it throws. `signal` ends the wait for a slot (the use itself watches it too).
+   * also when it throws. `use`'s result is returned at once, while the context closes (a page
+   * whose script never yields can take a moment); its slot is free only once it has closed.
+   * `signal` ends the wait for a slot (the use itself watches it too).
    */
   async withContext<T>(use: (context: BrowserContext) => Promise<T>, options: { contextOptions?: BrowserContextOptions; signal?: AbortSignal } = {}): Promise<T> {
     if (this.closed) throw new Error("the browser pool is closed");
@@ -77,8 +81,8 @@ export class BrowserPool {
       context = await this.newContext(options.contextOptions ?? {});
       return await use(context);
     } finally {
-      if (context) await this.closeContext(context);
-      release();
+      if (context) void this.closeContext(context).finally(release);
+      else release();
     }
   }
 
@@ -171,12 +175,21 @@ export class BrowserPool {
 
   /** The browser is gone (crashed, killed, or found broken): the next page starts another. */
   private forget(browser: Browser): void {
+    const pid = this.started === browser ? this.pid : null;
     if (this.started === browser) {
       this.started = null;
       this.browser = null;
       this.pid = null;
     }
-    void browser.close().catch(() => undefined);
+    // A wedged browser may not close when asked: its process is killed then.
+    const killer = setTimeout(() => {
+      if (pid !== null) killQuietly(pid);
+    }, BROWSER_CLOSE_MS);
+    killer.unref();
+    void browser
+      .close()
+      .catch(() => undefined)
+      .finally(() => clearTimeout(killer));
   }
 
   /** Closes a context; one that does not close in time means a browser past saving, so the browser goes. */
@@ -193,6 +206,14 @@ export class BrowserPool {
     clearTimeout(timer);
     const browser = context.browser();
     if (stuck && browser) this.forget(browser);
+  }
+}
+
+function killQuietly(pid: number): void {
+  try {
+    process.kill(pid, "SIGKILL");
+  } catch {
+    // already gone
   }
 }
 

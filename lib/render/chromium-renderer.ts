@@ -35,7 +35,7 @@ export interface SubrequestOutcome {
 const CONTEXT_OPTIONS: BrowserContextOptions = { serviceWorkers: "block", acceptDownloads: false, viewport: { width: 1280, height: 800 } };
 
 /** At the time limit: how long reading the DOM may take, before and after stopping the page's scripts. */
-const SNAPSHOT_MS = { running: 300, afterStop: 1_000 };
+const SNAPSHOT_MS = { running: 500, afterStop: 1_000 };
 
 /** Response headers the browser must not see: the engine's body is already decoded and whole. */
 const DROPPED_HEADERS: ReadonlySet<string> = new Set(["content-encoding", "content-length", "transfer-encoding", "connection", "keep-alive"]);
@@ -116,10 +116,25 @@ export class ChromiumRenderer implements PageRenderer {
           return { html: null, error: "aborted" };
         case "time-limit":
           stop.abort();
-          return { html: run.page && devtools ? await snapshot(run.page, devtools) : null, error: `time limit of ${this.options.pageTimeLimitMs} ms` };
+          return { html: devtools ? await snapshot(devtools) : null, error: `time limit of ${this.options.pageTimeLimitMs} ms` };
       }
     } finally {
       stop.abort();
+    }
+  }
+
+  /**
+   * Waits until the page is quiet. A request the page made is heard here some time after the
+   * browser made it (later still on a busy machine), so a quiet spell is confirmed by a round trip
+   * to the page: what the page sent before answering has then had the same way to travel, and
+   * the wait goes on if anything arrived meanwhile.
+   */
+  private async settle(page: Page, run: RenderRun, stop: AbortSignal): Promise<void> {
+    for (;;) {
+      await run.activity.quiet(this.quietMs, stop);
+      const changes = run.activity.changes;
+      await page.evaluate("0");
+      if (run.activity.changes === changes && run.activity.isQuiet(this.quietMs)) return;
     }
   }
 
@@ -130,14 +145,14 @@ export class ChromiumRenderer implements PageRenderer {
     // readiness is read instead.
     await page.goto(run.input.url, { waitUntil: "commit", timeout: 0 });
     await page.waitForFunction(`document.readyState === "complete"`, undefined, { polling: 50, timeout: 0 });
-    await run.activity.quiet(this.quietMs, stop);
+    await this.settle(page, run, stop);
     let links = await countLinks(page);
     while (run.interactions < this.maxInteractions) {
       const acted = (await clickLoadMore(page)) || (await scrollToBottom(page));
       if (!acted) break;
       run.interactions++;
       run.activity.touch();
-      await run.activity.quiet(this.quietMs, stop);
+      await this.settle(page, run, stop);
       const now = await countLinks(page);
       if (now <= links) break;
       links = now;
@@ -226,12 +241,20 @@ async function askEngine(input: RenderInput, request: RenderSubrequest): Promise
   }
 }
 
+/** The DOM serialised as `page.content()` does, evaluated through DevTools directly (no Playwright helper script to inject first). */
+const SERIALISE_DOM = `(document.doctype ? new XMLSerializer().serializeToString(document.doctype) : "") + (document.documentElement ? document.documentElement.outerHTML : "")`;
+
 /** The DOM as far as rendered at the time limit: read at once, or after stopping a script that never yields; null when neither works. */
-async function snapshot(page: Page, devtools: CDPSession): Promise<string | null> {
-  const running = await within(page.content(), SNAPSHOT_MS.running);
+async function snapshot(devtools: CDPSession): Promise<string | null> {
+  const read = async () => {
+    const reply = await devtools.send("Runtime.evaluate", { expression: SERIALISE_DOM, returnByValue: true });
+    // An empty string: no document yet (the page had not been committed).
+    return typeof reply.result.value === "string" && reply.result.value !== "" ? reply.result.value : null;
+  };
+  const running = await within(read(), SNAPSHOT_MS.running);
   if (running !== null) return running;
   await within(devtools.send("Runtime.terminateExecution"), SNAPSHOT_MS.afterStop);
-  return within(page.content(), SNAPSHOT_MS.afterStop);
+  return within(read(), SNAPSHOT_MS.afterStop);
 }
 
 /** `work`'s value, or null when it fails or takes longer than `ms` (it is left to fail on its own when its context closes). */

@@ -6,19 +6,26 @@
 export class RequestActivity {
   private inFlight = 0;
   private lastChange = performance.now();
+  /** Starts, ends and touches so far: tells whether anything happened between two looks. */
+  changes = 0;
 
   started(): void {
     this.inFlight++;
-    this.lastChange = performance.now();
+    this.changed();
   }
 
   finished(): void {
     this.inFlight--;
-    this.lastChange = performance.now();
+    this.changed();
   }
 
   /** Something the page reacts to (a click, a scroll) counts as activity: quiet is measured from it. */
   touch(): void {
+    this.changed();
+  }
+
+  private changed(): void {
+    this.changes++;
     this.lastChange = performance.now();
   }
 

@@ -4,7 +4,9 @@
  * subrequest answered from a site on 127.0.0.1 in this process, as the engine would. Prints CPU ms
  * per rendered page (the browser's whole process tree, plus this process: Playwright's side, the
  * site and the answers), wall ms per page, the pool's resident memory (largest seen, and after),
- * and subrequests per page. The browser's start is measured apart (one page before the runs).
+ * its proportional memory (PSS: RSS counts Chromium's shared code in every process), and
+ * subrequests per page. The browser's start is measured apart (one page before the runs), and a
+ * page without scripts afterwards: the floor a fresh context per page costs.
  * Aims (issue #37): at most 150 ms CPU per rendered page; the pool under 1 GiB with the defaults.
  *
  *   npx tsx test/bench/render-cost.ts [--pages 50] [--contexts 2]
@@ -13,6 +15,7 @@ import { loadConfig } from "../../lib/config";
 import { BrowserPool } from "../../lib/render/browser-pool";
 import { findChromium, INSTALL_CHROMIUM_HINT } from "../../lib/render/chromium-path";
 import { ChromiumRenderer } from "../../lib/render/chromium-renderer";
+import { treePssBytes } from "../../lib/render/process-tree";
 import { engineSide, SHELL_PAGE, startRenderSite } from "../helpers/render-site";
 
 function arg(name: string, fallback: string): string {
@@ -46,10 +49,13 @@ async function main(): Promise<void> {
     if (first.error || !first.html?.includes("/datasets/p1-0")) throw new Error(`the first page did not render: ${first.error ?? "no links"}`);
     const startup = { cpuMs: pool.cpuMs() + processCpuMs() - startCpu, wallMs: performance.now() - startWall };
 
+    const pss = () => (pool.browserPid() === null ? 0 : treePssBytes(pool.browserPid()!));
     let largestRss = pool.memoryBytes();
+    let largestPss = pss();
     const sampling = setInterval(() => {
       largestRss = Math.max(largestRss, pool.memoryBytes());
-    }, 100);
+      largestPss = Math.max(largestPss, pss());
+    }, 250);
     const cpuBefore = pool.cpuMs() + processCpuMs();
     const wallBefore = performance.now();
     const results = await Promise.all(Array.from({ length: PAGES }, (_, index) => render(index)));
@@ -57,6 +63,12 @@ async function main(): Promise<void> {
     const cpuMs = pool.cpuMs() + processCpuMs() - cpuBefore;
     clearInterval(sampling);
     largestRss = Math.max(largestRss, pool.memoryBytes());
+
+    // The floor: a page without scripts or subrequests costs a fresh context and its renderer process.
+    const floorPages = Math.max(1, Math.round(PAGES / 2));
+    const floorBefore = pool.cpuMs() + processCpuMs();
+    await Promise.all(Array.from({ length: floorPages }, (_, index) => renderer.render({ url: `${site.origin}/static-${index}`, html: "<!doctype html><p>static</p>", headers: {}, fetch: engine.fetch })));
+    const floorCpuMs = (pool.cpuMs() + processCpuMs() - floorBefore) / floorPages;
 
     const failed = results.filter((result) => result.error || !result.html?.includes("/datasets/p1-4"));
     if (failed.length > 0) throw new Error(`${failed.length} of ${PAGES} pages did not render: ${failed[0]!.error ?? "links missing"}`);
@@ -67,10 +79,12 @@ async function main(): Promise<void> {
       ["pages rendered", `${PAGES} (${CONTEXTS} contexts at once)`],
       ["browser start + first page", `${startup.cpuMs.toFixed(0)} ms CPU, ${startup.wallMs.toFixed(0)} ms wall`],
       ["CPU per rendered page", `${(cpuMs / PAGES).toFixed(1)} ms (browser tree + this process; aim ≤ 150)`],
+      ["CPU per static page (the floor)", `${floorCpuMs.toFixed(1)} ms (a fresh context and its renderer process, no script)`],
       ["wall per page (throughput)", `${(wallMs / PAGES).toFixed(1)} ms`],
       ["one page's render (median / p90)", `${pageMs[Math.floor(PAGES / 2)]} / ${pageMs[Math.floor(PAGES * 0.9)]} ms`],
       ["pool RSS, largest", `${(largestRss / MIB).toFixed(0)} MiB (aim < 1024)`],
       ["pool RSS, after", `${(pool.memoryBytes() / MIB).toFixed(0)} MiB`],
+      ["pool PSS, largest / after", `${(largestPss / MIB).toFixed(0)} / ${(pss() / MIB).toFixed(0)} MiB (shared pages divided among the processes)`],
       ["subrequests per page", `${(subrequests / PAGES).toFixed(1)}`],
     ];
     const width = Math.max(...rows.map(([name]) => name.length));

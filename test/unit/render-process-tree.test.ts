@@ -14,12 +14,13 @@ describe("parseProcStat", () => {
 describe("process trees in /proc", () => {
   it("find a child by an argument, and count its CPU and memory in the parent's tree", async () => {
     const marker = `--render-process-tree-test=${process.pid}`;
-    // A child that burns CPU for a while, so that its time shows.
-    const child = spawn(process.execPath, ["-e", "const end = Date.now() + 400; while (Date.now() < end); setInterval(() => {}, 1000);", "--", marker], { stdio: "ignore" });
+    // A child that burns 300 ms of CPU (however long that takes on a busy machine), then idles.
+    const burn = "const start = process.cpuUsage(); while (process.cpuUsage(start).user < 300000); setInterval(() => {}, 1000);";
+    const child = spawn(process.execPath, ["-e", burn, "--", marker], { stdio: "ignore" });
     try {
       const pid = await pollUntil("the child in /proc", () => childWithArgument(process.pid, marker), (found) => found !== null, { timeoutMs: 5_000, pollMs: 20 });
       expect(pid).toBe(child.pid);
-      const childCpu = await pollUntil("the child's CPU time", () => treeCpuMs(pid!), (ms) => ms >= 200, { timeoutMs: 10_000, pollMs: 50 });
+      const childCpu = await pollUntil("the child's CPU time", () => treeCpuMs(pid!), (ms) => ms >= 200, { timeoutMs: 20_000, pollMs: 50 });
       expect(treeCpuMs(process.pid)).toBeGreaterThanOrEqual(childCpu);
       expect(treeRssBytes(pid!)).toBeGreaterThan(1024 * 1024);
       expect(treeRssBytes(process.pid)).toBeGreaterThan(treeRssBytes(pid!));
