@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { emptyCounters } from "@/lib/crawler/engine/create-engine";
 import { MemorySink } from "@/lib/crawler/engine/memory-sink";
-import { dataLinkTagPath, PageRendering, RENDER_ALWAYS_REASON, RENDER_SHAPE_REASON } from "@/lib/crawler/engine/page-rendering";
+import { dataLinkTagPath, MAX_REQUESTS_PER_RENDERED_PAGE, PageRendering, RENDER_ALWAYS_REASON, RENDER_SHAPE_REASON } from "@/lib/crawler/engine/page-rendering";
+import type { RenderInput } from "@/lib/crawler/engine/page-renderer";
 import type { RenderMode } from "@/lib/crawl-config";
 import { crawlApplications } from "@/lib/recipes/crawl-applications";
 import { parseRecipe } from "@/lib/recipes/load-recipes";
@@ -92,6 +93,26 @@ describe("which pages a crawl renders", () => {
     expect(counters.renderedPages).toBe(1);
     expect(sink.events.map((event) => event.kind)).toEqual(["render-reason"]);
     expect(auto.summary()).toBe("Rendered 1 page in a browser: 1 because an empty #app root");
+  });
+
+  it("refuses a rendered page's requests past its allowance (a page polling forever spends no budget)", async () => {
+    const reasons: string[] = [];
+    const renderer = {
+      render: async (input: RenderInput) => {
+        for (let i = 0; i < MAX_REQUESTS_PER_RENDERED_PAGE + 5; i++) {
+          const answer = await input.fetch({ url: `http://a.test/api/ping?${i}`, method: "GET", resourceType: "fetch", documentUrl: input.url });
+          reasons.push(answer.kind === "refused" ? answer.reason : "answered");
+        }
+        return { html: "<p>done</p>", dataLinks: [], subrequests: { answered: 0, refused: reasons.length, blocked: 0 }, interactions: 0, durationMs: 1 };
+      },
+    };
+    const auto = new PageRendering("auto", renderer, null, signs, new MemorySink(), emptyCounters());
+    const context = { kind: "render" as const, tagPath: null, groupId: null, depth: 1, referrer: null };
+    // The gate refuses everything as off-site: the first answers come from it, the rest from the allowance.
+    const gate = { runner: null as never, budget: null as never, acceptable: () => false };
+    await auto.render("http://a.test/list", "SHELL", {}, context, gate, new AbortController().signal);
+    expect(reasons.slice(0, MAX_REQUESTS_PER_RENDERED_PAGE).every((reason) => reason.startsWith("outside the crawl's site"))).toBe(true);
+    expect(reasons.slice(MAX_REQUESTS_PER_RENDERED_PAGE)).toEqual(Array(5).fill(`the page asked for more than ${MAX_REQUESTS_PER_RENDERED_PAGE} resources`));
   });
 
   it("names links found in a script's JSON by where they stood", () => {

@@ -39,6 +39,12 @@ export const RENDER_SHAPE_REASON = "pages of its URL shape showed links only onc
 
 /** Rendered pages of a shape that must have paid before pages of that shape without signs are rendered too. */
 const SHAPE_EVIDENCE = 2;
+/**
+ * Requests one rendered page may make through the crawl: a script-built listing needs a few (its
+ * scripts, its JSON, a few more per "Load more"); a page that polls its server forever would
+ * otherwise spend the crawl's budget until its time limit.
+ */
+export const MAX_REQUESTS_PER_RENDERED_PAGE = 40;
 /** Render failures told one by one in the crawl's events; later ones only counted. */
 const FAILURE_EVENTS = 10;
 /** Response headers the browser must not see: the body it gets is already decoded and whole, and cookies stay with the crawl. */
@@ -104,7 +110,17 @@ export class PageRendering {
       this.tellUnavailable(url, why);
       return null;
     }
-    const result = await this.renderer.render({ url, html, headers, signal, fetch: (request) => this.answer(request, context, gate) });
+    let requests = 0;
+    const result = await this.renderer.render({
+      url,
+      html,
+      headers,
+      signal,
+      fetch: (request) =>
+        ++requests > MAX_REQUESTS_PER_RENDERED_PAGE
+          ? Promise.resolve({ kind: "refused", reason: `the page asked for more than ${MAX_REQUESTS_PER_RENDERED_PAGE} resources` })
+          : this.answer(request, context, gate),
+    });
     this.counters.renderedPages += 1;
     const times = (this.reasons.get(why) ?? 0) + 1;
     this.reasons.set(why, times);
