@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from "playwright-core";
 import { ContextSlots } from "./context-slots";
+import { settleWithin } from "./settle-within";
 import { childWithArgument, treeCpuMs, treeRssBytes } from "./process-tree";
 
 /**
@@ -106,7 +107,7 @@ export class BrowserPool {
     let context: BrowserContext | null = null;
     let fit = key !== null;
     try {
-      if (grant.kind === "kept" && this.isLive(grant.item)) context = grant.item;
+      if (grant.kind === "kept" && (await this.answers(grant.item))) context = grant.item;
       else {
         // A kept context of a browser that has since crashed: its slot goes to a fresh one.
         if (grant.kind === "kept") void grant.item.close().catch(() => undefined);
@@ -168,6 +169,16 @@ export class BrowserPool {
     this.started = null;
     this.pid = null;
     if (browser) await browser.then((b) => b.close()).catch(() => undefined);
+  }
+
+  /**
+   * Whether a kept context still answers: a browser killed a moment ago may not have been heard
+   * to disconnect yet, so one round trip to the context (its cookies) makes sure.
+   */
+  private async answers(context: BrowserContext): Promise<boolean> {
+    if (!this.isLive(context)) return false;
+    const outcome = await settleWithin(context.cookies(), CONTEXT_CLOSE_MS);
+    return outcome.kind === "done" && this.isLive(context);
   }
 
   /** Whether a context belongs to the running browser (not one that crashed or was let go). */
