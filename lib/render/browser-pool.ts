@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from "playwright-core";
 import { ContextSlots } from "./context-slots";
+import { settleWithin } from "./settle-within";
 import { childWithArgument, treeCpuMs, treeRssBytes } from "./process-tree";
 
 /**
@@ -34,12 +35,34 @@ const CONTEXT_CLOSE_MS = 5_000;
 const LAUNCH_MS = 30_000;
 /** How long a browser being let go may take to close before its process is killed. */
 const BROWSER_CLOSE_MS = 5_000;
+/** How long a context kept for its site may stay unused before it is closed. */
+export const IDLE_CONTEXT_MS = 30_000;
 
 export interface BrowserPoolOptions {
   /** The Chromium executable (`findChromium`). */
   executablePath: string;
-  /** Browser contexts open at once (FORAGE_RENDER_CONTEXTS); more wait in order. */
+  /** Browser contexts open at once (FORAGE_RENDER_CONTEXTS), idle ones kept for their site included; more wait in order. */
   maxContexts: number;
+  /** How long an idle context is kept for its key. @default IDLE_CONTEXT_MS */
+  idleContextMs?: number;
+}
+
+/** What `use` may tell the pool about the context it was given. */
+export interface ContextLease {
+  /** The context is not fit for reuse (a time limit, an abort, a failure): it is closed after `use`, never kept. */
+  discard(): void;
+}
+
+export interface WithContextOptions {
+  /**
+   * The context is kept idle under this key after a healthy use, and the next use with the same
+   * key takes it as it is (cookies, storage, cache and open pages included); no key: a fresh
+   * context, closed after use. Uses with one key must ask for the same `contextOptions`.
+   */
+  key?: string;
+  contextOptions?: BrowserContextOptions;
+  /** Ends the wait for a slot (the use itself watches it too). */
+  signal?: AbortSignal;
 }
 
 /** The browser could not be started (a wrong executable, a missing library): the pages wait for no one. */
@@ -50,12 +73,15 @@ export class BrowserLaunchError extends Error {
 let launches = 0;
 
 /**
- * One Chromium per process, started on first use and again after it disconnected or crashed. Each
- * page gets a fresh context (no cookies, storage or cache shared between pages), closed after use
- * whatever happened; at most `maxContexts` are open at once.
+ * One Chromium per process, started on first use and again after it disconnected or crashed. A use
+ * without a key gets a fresh context, closed after use whatever happened; a use with a key may
+ * get the context a previous use with that key left idle (see `withContext`). At most
+ * `maxContexts` are open at once, idle ones included: one wanted for another key closes the least
+ * recently used idle one; an idle one closes by itself after `idleContextMs` unused.
  */
 export class BrowserPool {
-  private readonly slots: ContextSlots;
+  private readonly slots: ContextSlots<BrowserContext>;
+  private created = 0;
   private browser: Promise<Browser> | null = null;
   /** The browser `browser` resolved to, once started. */
   private started: Browser | null = null;
@@ -64,26 +90,49 @@ export class BrowserPool {
 
   constructor(private readonly options: BrowserPoolOptions) {
     if (!Number.isInteger(options.maxContexts) || options.maxContexts < 1) throw new Error(`maxContexts must be a positive integer, not ${options.maxContexts}`);
-    this.slots = new ContextSlots(options.maxContexts);
+    this.slots = new ContextSlots<BrowserContext>({ size: options.maxContexts, idleMs: options.idleContextMs ?? IDLE_CONTEXT_MS, close: (context) => this.closeContext(context) });
   }
 
   /**
-   * Runs `use` with a fresh context once a slot is free; the context is closed when `use` ends,
-   * also when it throws. `use`'s result is returned at once, while the context closes (a page
-   * whose script never yields can take a moment); its slot is free only once it has closed.
-   * `signal` ends the wait for a slot (the use itself watches it too).
+   * Runs `use` with a context once a slot is free: one left idle under `options.key` by an earlier
+   * use, else a fresh one. When `use` ends, the context is kept idle under the key if `use`
+   * succeeded without `discard()`, and closed otherwise (also when it throws, or without a key).
+   * `use`'s result is returned at once, while the context closes (a page whose script never
+   * yields can take a moment); its slot is free only once it has closed.
    */
-  async withContext<T>(use: (context: BrowserContext) => Promise<T>, options: { contextOptions?: BrowserContextOptions; signal?: AbortSignal } = {}): Promise<T> {
+  async withContext<T>(use: (context: BrowserContext, lease: ContextLease) => Promise<T>, options: WithContextOptions = {}): Promise<T> {
     if (this.closed) throw new Error("the browser pool is closed");
-    const release = await this.slots.acquire(options.signal);
+    const key = options.key ?? null;
+    const grant = await this.slots.acquire(key, options.signal);
     let context: BrowserContext | null = null;
+    let fit = key !== null;
     try {
-      context = await this.newContext(options.contextOptions ?? {});
-      return await use(context);
+      if (grant.kind === "kept" && (await this.answers(grant.item))) context = grant.item;
+      else {
+        // A kept context of a browser that has since crashed: its slot goes to a fresh one.
+        if (grant.kind === "kept") void grant.item.close().catch(() => undefined);
+        context = await this.newContext(options.contextOptions ?? {});
+        this.created++;
+      }
+      return await use(context, { discard: () => (fit = false) });
+    } catch (error) {
+      fit = false;
+      throw error;
     } finally {
-      if (context) void this.closeContext(context).finally(release);
-      else release();
+      if (!context) this.slots.release();
+      else if (fit && key !== null && !this.closed && this.isLive(context)) this.slots.keep(key, context);
+      else this.slots.releaseWhen(this.closeContext(context));
     }
+  }
+
+  /** Contexts created since the pool was made (a reused one is not created again). */
+  contextsCreated(): number {
+    return this.created;
+  }
+
+  /** Contexts kept idle for their key now. */
+  idleContexts(): number {
+    return this.slots.idleCount();
   }
 
   /** Contexts open in the browser now, as the browser lists them (at most `maxContexts`). */
@@ -114,11 +163,28 @@ export class BrowserPool {
   /** Closes the browser; pages still rendering fail, later ones are refused. */
   async close(): Promise<void> {
     this.closed = true;
+    await this.slots.closeIdle();
     const browser = this.browser;
     this.browser = null;
     this.started = null;
     this.pid = null;
     if (browser) await browser.then((b) => b.close()).catch(() => undefined);
+  }
+
+  /**
+   * Whether a kept context still answers: a browser killed a moment ago may not have been heard
+   * to disconnect yet, so one round trip to the context (its cookies) makes sure.
+   */
+  private async answers(context: BrowserContext): Promise<boolean> {
+    if (!this.isLive(context)) return false;
+    const outcome = await settleWithin(context.cookies(), CONTEXT_CLOSE_MS);
+    return outcome.kind === "done" && this.isLive(context);
+  }
+
+  /** Whether a context belongs to the running browser (not one that crashed or was let go). */
+  private isLive(context: BrowserContext): boolean {
+    const browser = context.browser();
+    return browser !== null && browser === this.started && browser.isConnected();
   }
 
   private async newContext(options: BrowserContextOptions): Promise<BrowserContext> {

@@ -72,7 +72,16 @@ export class ChromiumRenderer implements PageRenderer {
     if (!run.pageUrl) return finish(null, `not an http(s) URL: ${input.url.slice(0, 200)}`);
     if (input.signal?.aborted) return finish(null, "aborted");
     try {
-      const { html, error } = await this.pool.withContext((context) => this.renderIn(context, run), { contextOptions: CONTEXT_OPTIONS, signal: input.signal });
+      // One site's pages share a context and its page, as a user's tab would: cookies and storage
+      // live on between them (for as long as the pool keeps the context idle); never across sites.
+      const { html, error } = await this.pool.withContext(
+        async (context, lease) => {
+          const rendered = await this.renderIn(context, run);
+          if (!rendered.fit) lease.discard();
+          return rendered;
+        },
+        { key: run.pageUrl.origin, contextOptions: CONTEXT_OPTIONS, signal: input.signal },
+      );
       return finish(html, error);
     } catch (error) {
       if (input.signal?.aborted) return finish(null, "aborted");
@@ -85,41 +94,29 @@ export class ChromiumRenderer implements PageRenderer {
     return this.pool.close();
   }
 
-  private async renderIn(context: BrowserContext, run: RenderRun): Promise<{ html: string | null; error?: string }> {
+  /** Renders `run` in the context's tab (set up on the context's first render); `fit` says whether the context may be reused. */
+  private async renderIn(context: BrowserContext, run: RenderRun): Promise<{ html: string | null; error?: string; fit: boolean }> {
     const stop = new AbortController();
-    let devtools: CDPSession | null = null;
-    // The time limit covers the page's setup too: a browser that stops answering holds no worker.
+    const held: { tab: RenderTab | null } = { tab: null };
+    // The time limit covers the tab's setup too: a browser that stops answering holds no worker.
     const work = (async () => {
-      await context.routeWebSocket(/.*/, (socket) => {
-        run.tell({ url: socket.url(), method: "GET", resourceType: "websocket", outcome: "refused", reason: "the crawler opens no WebSockets" });
-        void socket.close({ code: 1008, reason: "the crawler opens no WebSockets" }).catch(() => undefined);
-      });
-      await context.route("**/*", (route, request) => run.answer(route, request, stop.signal));
-      const page = await context.newPage();
-      run.page = page;
-      // Pop-ups (window.open, target=_blank) are no part of the page: closed at once (their requests are blocked too).
-      context.on("page", (opened) => {
-        if (opened !== page) void opened.close().catch(() => undefined);
-      });
-      // Opened before the scripts run: a session to a page whose script never yields could not be opened later.
-      devtools = await context.newCDPSession(page);
-      return this.load(page, run, stop.signal);
+      const tab = await tabOf(context);
+      held.tab = tab;
+      tab.current = { run, stop: stop.signal };
+      run.page = tab.page;
+      return this.load(tab.page, run, stop.signal);
     })();
     try {
       const outcome = await settleWithin(work, this.options.pageTimeLimitMs, run.input.signal);
-      switch (outcome.kind) {
-        case "done":
-          return { html: outcome.value };
-        case "failed":
-          return { html: null, error: describeFailure(outcome.error) };
-        case "aborted":
-          return { html: null, error: "aborted" };
-        case "time-limit":
-          stop.abort();
-          return { html: devtools ? await snapshot(devtools) : null, error: `time limit of ${this.options.pageTimeLimitMs} ms` };
-      }
+      if (outcome.kind === "done") return { html: outcome.value, fit: !run.page?.isClosed() };
+      if (outcome.kind === "failed") return { html: null, error: describeFailure(outcome.error), fit: false };
+      if (outcome.kind === "aborted") return { html: null, error: "aborted", fit: false };
+      stop.abort();
+      const devtools = held.tab?.devtools;
+      return { html: devtools ? await snapshot(devtools) : null, error: `time limit of ${this.options.pageTimeLimitMs} ms`, fit: false };
     } finally {
       stop.abort();
+      if (held.tab?.current?.run === run) held.tab.current = null;
     }
   }
 
@@ -140,6 +137,9 @@ export class ChromiumRenderer implements PageRenderer {
 
   /** Loads the page, lets it settle, performs its "Load more" steps, and serialises the DOM. */
   private async load(page: Page, run: RenderRun, stop: AbortSignal): Promise<string> {
+    // The tab still shows this URL, give or take a fragment: going there would only move within the
+    // document, without a request for the page, so the tab is emptied first.
+    if (page.url() !== "about:blank" && withoutFragment(page.url()) === withoutFragment(run.input.url)) await page.goto("about:blank", { waitUntil: "commit", timeout: 0 });
     // Waiting for "load" through goto fails when the page starts a navigation of its own before
     // its load event (one answered 204 and dropped leaves goto waiting): the document's own
     // readiness is read instead.
@@ -159,6 +159,54 @@ export class ChromiumRenderer implements PageRenderer {
     }
     return page.content();
   }
+}
+
+/**
+ * A context set up for rendering, once, and reused for the pages of one site: its page (a tab that
+ * navigates from page to page), the DevTools session to it, and the render using it now. Every
+ * request of the context is answered for that render; one arriving between renders is aborted.
+ */
+class RenderTab {
+  current: { run: RenderRun; stop: AbortSignal } | null = null;
+
+  constructor(
+    readonly page: Page,
+    readonly devtools: CDPSession,
+  ) {}
+}
+
+/** Each context's tab, shared by every renderer on the pool (a kept context goes to whichever renders next). */
+const tabs = new WeakMap<BrowserContext, Promise<RenderTab>>();
+
+function tabOf(context: BrowserContext): Promise<RenderTab> {
+  let tab = tabs.get(context);
+  if (!tab) {
+    tab = setUpTab(context);
+    tabs.set(context, tab);
+  }
+  return tab;
+}
+
+async function setUpTab(context: BrowserContext): Promise<RenderTab> {
+  let tab: RenderTab | null = null;
+  await context.routeWebSocket(/.*/, (socket) => {
+    tab?.current?.run.tell({ url: socket.url(), method: "GET", resourceType: "websocket", outcome: "refused", reason: "the crawler opens no WebSockets" });
+    void socket.close({ code: 1008, reason: "the crawler opens no WebSockets" }).catch(() => undefined);
+  });
+  await context.route("**/*", (route, request) => {
+    const current = tab?.current;
+    if (!current) return route.abort("aborted").catch(() => undefined);
+    return current.run.answer(route, request, current.stop);
+  });
+  const page = await context.newPage();
+  // Pop-ups (window.open, target=_blank) are no part of the page: closed at once (their requests are blocked too).
+  context.on("page", (opened) => {
+    if (opened !== page) void opened.close().catch(() => undefined);
+  });
+  // Opened before any script runs: a session to a page whose script never yields could not be opened later.
+  const devtools = await context.newCDPSession(page);
+  tab = new RenderTab(page, devtools);
+  return tab;
 }
 
 /** One page's render: what its requests were told, and what the JSON answers held. */
@@ -197,7 +245,10 @@ class RenderRun {
       const resourceType = request.resourceType();
       const seen = { url, method, resourceType };
       const frame = frameOf(request);
-      if (!this.pageServed && resourceType === "document" && this.page && frame === this.page.mainFrame() && isPageUrl(url, this.pageUrl!)) {
+      const isPageDocument = resourceType === "document" && this.page !== null && frame === this.page.mainFrame() && isPageUrl(url, this.pageUrl!);
+      // Before the page's own document, a request can only come from the tab's previous page, on its way out.
+      if (!this.pageServed && !isPageDocument) return await route.abort("aborted");
+      if (!this.pageServed && isPageDocument) {
         this.pageServed = true;
         this.tell({ ...seen, outcome: "page" });
         await route.fulfill({ status: 200, contentType: pageContentType(this.input.headers), body: this.input.html });
@@ -216,7 +267,8 @@ class RenderRun {
         return await route.abort(decision.kind === "block" ? "blockedbyclient" : "accessdenied");
       }
       const reply = await askEngine(this.input, { url, method, resourceType, documentUrl: frame?.url() || this.input.url });
-      if (stop.aborted) return;
+      // The render is over (its tab may live on for the next page): the request fails.
+      if (stop.aborted) return await route.abort("aborted");
       if (reply.kind === "refused") {
         this.tell({ ...seen, outcome: "refused", reason: reply.reason });
         return await route.abort("accessdenied");
@@ -269,6 +321,11 @@ function frameOf(request: Request) {
   } catch {
     return null; // a service worker's request (none are allowed to run)
   }
+}
+
+function withoutFragment(text: string): string {
+  const at = text.indexOf("#");
+  return at < 0 ? text : text.slice(0, at);
 }
 
 function httpUrl(text: string): URL | null {

@@ -123,6 +123,7 @@ describe("the browser pool", () => {
     // Each page waits on a slow answer, so that pages would overlap if the pool let them.
     const html = `<!doctype html><body><script>fetch("/api/slow?ms=1000").then(() => document.body.append("done"));</script></body>`;
     const renderer = new ChromiumRenderer(pool, { pageTimeLimitMs: 15_000 });
+    const createdBefore = pool.contextsCreated();
     let mostOpen = 0;
     let mostInFlight = 0;
     const watching = setInterval(() => {
@@ -150,7 +151,9 @@ describe("the browser pool", () => {
     expect(started.slice(0, 2).sort()).toEqual([0, 1]);
     expect(started.slice(2, 4).sort()).toEqual([2, 3]);
     expect(started.slice(4).sort()).toEqual([4, 5]);
-    await pollUntil("every context closed", () => pool.openContexts(), (open) => open === 0, { timeoutMs: 10_000, pollMs: 20 });
+    // One site's pages: the two contexts are kept idle for its next pages, never more opened than two.
+    expect(pool.contextsCreated() - createdBefore).toBeLessThanOrEqual(2);
+    await pollUntil("only the idle contexts open", () => ({ open: pool.openContexts(), idle: pool.idleContexts() }), ({ open, idle }) => open === idle && idle <= 2, { timeoutMs: 10_000, pollMs: 20 });
   });
 
   it("says why when the executable is no browser, and tries again for the next page", async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserPool } from "../../lib/render/browser-pool";
 import { ChromiumRenderer } from "../../lib/render/chromium-renderer";
+import { pollUntil } from "../helpers/poll-until";
 import { engineSide, ITEMS_PER_PAGE, SHELL_PAGE, startRenderSite, type RenderSite } from "../helpers/render-site";
 
 // Script-built pages rendered in real Chromium, every subrequest answered by a real HTTP site
@@ -141,5 +142,106 @@ describe("ChromiumRenderer on script-built pages", () => {
     expect(result.html).toContain("still here");
     expect(engine.asked).toEqual([]);
     expect(site.requests.get("/elsewhere")).toBeUndefined();
+  });
+});
+
+/** A page that shows the cookies it found, then sets one: what a later page of the same context would see. */
+const COOKIE_PAGE = `<!doctype html><body><p id="found"></p><script>document.getElementById("found").textContent = "cookies:" + document.cookie; document.cookie = "visit=1";</script></body>`;
+
+function foundCookies(html: string | null): string | undefined {
+  return /<p id="found">cookies:([^<]*)<\/p>/.exec(html ?? "")?.[1];
+}
+
+describe("one context per site, kept for its next pages", () => {
+  let other: RenderSite;
+  let third: RenderSite;
+  let sites: BrowserPool;
+
+  beforeAll(async () => {
+    other = await startRenderSite();
+    third = await startRenderSite();
+    sites = new BrowserPool({ executablePath: "/usr/bin/chromium", maxContexts: 2 });
+  });
+
+  afterAll(async () => {
+    await sites?.close();
+    await other?.close();
+    await third?.close();
+  });
+
+  const renderAt = (at: RenderSite, path: string, html = COOKIE_PAGE, pageTimeLimitMs = 15_000) =>
+    new ChromiumRenderer(sites, { pageTimeLimitMs }).render({ url: `${at.origin}${path}`, html, headers: { "content-type": "text/html" }, fetch: engineSide(at.origin).fetch });
+
+  it("renders two pages of one site in one context, and never shares it with another site", async () => {
+    const created = sites.contextsCreated();
+    const first = await renderAt(site, "/one");
+    const second = await renderAt(site, "/two");
+    // The same shell page again, at another URL of the site: its script and JSON run afresh in the kept tab.
+    const shell = await renderAt(site, "/datasets?again", SHELL_PAGE);
+    expect([first.error, second.error, shell.error]).toEqual([undefined, undefined, undefined]);
+    expect(foundCookies(first.html)).toBe("");
+    expect(foundCookies(second.html)).toBe("visit=1");
+    expect(hrefs(shell.html!)).toEqual(listingHrefs(1));
+    expect(sites.contextsCreated() - created).toBe(1);
+
+    // Another port is another site: a context of its own (cookies, which ignore ports, are not shared).
+    const elsewhere = await renderAt(other, "/one");
+    expect(elsewhere.error).toBeUndefined();
+    expect(foundCookies(elsewhere.html)).toBe("");
+    expect(sites.contextsCreated() - created).toBe(2);
+    expect(sites.openContexts()).toBe(2);
+  });
+
+  it("keeps at most maxContexts open with the idle ones, closing the least recently used for another site", async () => {
+    await renderAt(site, "/a");
+    await renderAt(other, "/b");
+    const created = sites.contextsCreated();
+    let mostOpen = 0;
+    const watching = setInterval(() => (mostOpen = Math.max(mostOpen, sites.openContexts())), 5);
+    try {
+      expect((await renderAt(third, "/c")).error).toBeUndefined(); // closes the first site's context
+      expect(sites.contextsCreated() - created).toBe(1);
+      expect((await renderAt(other, "/b2")).error).toBeUndefined(); // kept: no new context
+      expect(sites.contextsCreated() - created).toBe(1);
+      const again = await renderAt(site, "/a2"); // closes the third site's, the least recently used
+      expect(again.error).toBeUndefined();
+      expect(foundCookies(again.html)).toBe("");
+      expect(sites.contextsCreated() - created).toBe(2);
+      expect((await renderAt(other, "/b3")).error).toBeUndefined();
+      expect(sites.contextsCreated() - created).toBe(2);
+    } finally {
+      clearInterval(watching);
+    }
+    expect(mostOpen).toBeLessThanOrEqual(2);
+    expect(sites.openContexts()).toBe(2);
+    expect(sites.idleContexts()).toBe(2);
+  });
+
+  it("closes a context whose page hit the time limit, and the site's next page renders in a fresh one", async () => {
+    expect((await renderAt(site, "/before")).error).toBeUndefined();
+    const created = sites.contextsCreated();
+    const spin = await renderAt(site, "/spin", `<!doctype html><body><p>spinning</p><script>while (true) {}</script></body>`, 3_000);
+    expect(spin.error).toBe("time limit of 3000 ms");
+    expect(sites.contextsCreated() - created).toBe(0); // the spinning page had the kept context
+    const next = await renderAt(site, "/after");
+    expect(next.error).toBeUndefined();
+    expect(foundCookies(next.html)).toBe(""); // not the closed context's cookies
+    expect(sites.contextsCreated() - created).toBe(1);
+  });
+
+  it("closes an idle context after its idle time, and all of them on close", async () => {
+    const brief = new BrowserPool({ executablePath: "/usr/bin/chromium", maxContexts: 2, idleContextMs: 300 });
+    try {
+      const result = await new ChromiumRenderer(brief, { pageTimeLimitMs: 15_000 }).render({ url: `${site.origin}/idle`, html: COOKIE_PAGE, headers: {}, fetch: engineSide(site.origin).fetch });
+      expect(result.error).toBeUndefined();
+      expect(brief.idleContexts()).toBe(1);
+      await pollUntil("the idle context closed", () => ({ open: brief.openContexts(), idle: brief.idleContexts() }), ({ open, idle }) => open === 0 && idle === 0, { timeoutMs: 10_000, pollMs: 50 });
+    } finally {
+      await brief.close();
+    }
+    expect((await renderAt(other, "/x")).error).toBeUndefined();
+    expect(sites.idleContexts()).toBeGreaterThan(0);
+    await sites.close();
+    expect(sites.idleContexts()).toBe(0);
   });
 });
