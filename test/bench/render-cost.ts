@@ -64,7 +64,7 @@ async function main(): Promise<void> {
     clearInterval(sampling);
     largestRss = Math.max(largestRss, pool.memoryBytes());
 
-    // The floor: a page without scripts or subrequests costs a fresh context and its renderer process.
+    // The floor: a page of the same site without scripts or subrequests (a navigation of the site's kept context).
     const floorPages = Math.max(1, Math.round(PAGES / 2));
     const floorBefore = pool.cpuMs() + processCpuMs();
     await Promise.all(Array.from({ length: floorPages }, (_, index) => renderer.render({ url: `${site.origin}/static-${index}`, html: "<!doctype html><p>static</p>", headers: {}, fetch: engine.fetch })));
@@ -79,12 +79,12 @@ async function main(): Promise<void> {
       ["pages rendered", `${PAGES} (${CONTEXTS} contexts at once)`],
       ["browser start + first page", `${startup.cpuMs.toFixed(0)} ms CPU, ${startup.wallMs.toFixed(0)} ms wall`],
       ["CPU per rendered page", `${(cpuMs / PAGES).toFixed(1)} ms (browser tree + this process; aim ≤ 150)`],
-      ["CPU per static page (the floor)", `${floorCpuMs.toFixed(1)} ms (a fresh context and its renderer process, no script)`],
+      ["CPU per static page (the floor)", `${floorCpuMs.toFixed(1)} ms (a navigation of the site's kept page, no script)`],
       ["wall per page (throughput)", `${(wallMs / PAGES).toFixed(1)} ms`],
       ["one page's render (median / p90)", `${pageMs[Math.floor(PAGES / 2)]} / ${pageMs[Math.floor(PAGES * 0.9)]} ms`],
-      ["pool RSS, largest", `${(largestRss / MIB).toFixed(0)} MiB (aim < 1024)`],
+      ["pool RSS, largest", `${(largestRss / MIB).toFixed(0)} MiB (counts the code shared by Chromium's processes once per process)`],
       ["pool RSS, after", `${(pool.memoryBytes() / MIB).toFixed(0)} MiB`],
-      ["pool PSS, largest / after", `${(largestPss / MIB).toFixed(0)} / ${(pss() / MIB).toFixed(0)} MiB (shared pages divided among the processes)`],
+      ["pool PSS, largest / after", `${(largestPss / MIB).toFixed(0)} / ${(pss() / MIB).toFixed(0)} MiB (shared pages divided among the processes; aim < 1024)`],
       ["subrequests per page", `${(subrequests / PAGES).toFixed(1)}`],
     ];
     const width = Math.max(...rows.map(([name]) => name.length));
