@@ -84,6 +84,7 @@ export function ChangesPanel({ crawl }: { crawl: CrawlDetail }) {
             {`Since crawl #${after}` +
               (crawl.config.checkKnownFiles ? ", known files checked with conditional requests." : ": known files were not downloaded again, nor checked (unchanged means linked again).")}
           </p>
+          {files.data?.unchecked ? <UncheckedNote unchecked={files.data.unchecked} /> : null}
         </div>
         {counts.new + counts.changed > 0 ? (
           <a className="button button-small" href={`/api/crawls/${crawl.id}/export.zip?changes=new,changed`} download data-testid="download-new-changed">
@@ -152,5 +153,17 @@ export function ChangesPanel({ crawl }: { crawl: CrawlDetail }) {
         </nav>
       ) : null}
     </section>
+  );
+}
+
+/** What a re-crawl without "Check known files" did not verify: known files linked again (counted unchanged) and those no page linked. */
+function UncheckedNote({ unchecked }: { unchecked: { linked: number; unlinked: number } }) {
+  if (unchecked.linked + unchecked.unlinked === 0) return null;
+  const files = (n: number) => `${formatInteger(n)} known ${n === 1 ? "file" : "files"}`;
+  return (
+    <p className="panel-hint" data-testid="changes-unchecked">
+      Not verified: {files(unchecked.linked)} linked again (counted unchanged) and {files(unchecked.unlinked)} no page of this run linked. Repeat with
+      “Check known files” to verify them.
+    </p>
   );
 }

@@ -22,6 +22,7 @@ let first = 0;
 let base = 0;
 let harvestId = 0;
 let second = 0;
+let uncheckedRecrawl = 0;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -54,7 +55,10 @@ beforeAll(async () => {
     { timeoutMs: 20_000, pollMs: 200 },
   );
   second = run!.id;
+  // A re-crawl of `first` on version 2 that does not check its known files.
+  ({ id: uncheckedRecrawl } = await createCrawl(database.db, { rootUrl: site.rootUrl, politeness: { delayMs: 0 }, seed: 7, after: first }));
   await finished(second);
+  await finished(uncheckedRecrawl);
 }, 180_000);
 
 afterAll(async () => {
@@ -177,6 +181,21 @@ describe("a re-crawl's cockpit", () => {
     await panel.getByRole("button", { name: "Next →" }).click();
     await pollUntil("second page", () => range.textContent(), (text) => text!.startsWith("26–"), { timeoutMs: 10_000, pollMs: 100 });
     await pollUntil("second page's rows", () => panel.locator("tbody tr td").first().textContent(), (url) => url !== firstUrl, { timeoutMs: 10_000, pollMs: 100 });
+    await page.close();
+  });
+});
+
+describe("a re-crawl that did not check its known files", () => {
+  it("says how many known files it did not verify, as its change report counts them", async () => {
+    const answer = await app.api(`/api/crawls/${uncheckedRecrawl}/changes?change=unchanged&limit=1`);
+    const { unchecked } = (await answer.json()) as { unchecked: { linked: number; unlinked: number } };
+    expect(unchecked.linked).toBeGreaterThan(0);
+    const page = await newPage();
+    await page.goto(`${app.baseUrl}/crawls/${uncheckedRecrawl}`);
+    const note = page.getByTestId("changes-unchecked");
+    await note.waitFor();
+    const files = (n: number) => `${n} known ${n === 1 ? "file" : "files"}`;
+    expect(await note.textContent()).toContain(`Not verified: ${files(unchecked.linked)} linked again (counted unchanged) and ${files(unchecked.unlinked)} no page of this run linked.`);
     await page.close();
   });
 });
