@@ -16,3 +16,23 @@ describe("forage crawl --strategy sb-paper --policy …", () => {
     expect(() => parseCrawlConfig(input)).toThrow(/params\.policy must be one of auer, thompson, kl-ucb/);
   });
 });
+
+describe("forage crawl --render …", () => {
+  it("passes the rendering mode to the crawl settings; auto when not given", () => {
+    expect(parseCrawlConfig(crawlInputFromArgs(["http://127.0.0.1:1/", "--render", "always"]).input).render).toBe("always");
+    expect(parseCrawlConfig(crawlInputFromArgs(["http://127.0.0.1:1/", "--render", "off"]).input).render).toBe("off");
+    expect(parseCrawlConfig(crawlInputFromArgs(["http://127.0.0.1:1/"]).input).render).toBe("auto");
+  });
+
+  it("refuses an unknown mode, naming the choices", () => {
+    const { input } = crawlInputFromArgs(["http://127.0.0.1:1/", "--render", "sometimes"]);
+    expect(() => parseCrawlConfig(input)).toThrow(/render must be one of off, auto, always/);
+  });
+
+  it("keeps a crawl stored before rendering existed reading HTML only", async () => {
+    const { withParamsAddedLater } = await import("../../lib/crawl-config");
+    const stored = { rootUrl: "http://127.0.0.1:1/", params: {} };
+    expect(parseCrawlConfig(withParamsAddedLater(stored)).render).toBe("off");
+    expect(parseCrawlConfig(withParamsAddedLater({ ...stored, render: "always" })).render).toBe("always");
+  });
+});
