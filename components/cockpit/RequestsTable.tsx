@@ -11,6 +11,8 @@ const KIND_LABELS: Record<string, string> = {
   "redirect-hop": "redirect",
   robots: "robots.txt",
   sitemap: "sitemap",
+  api: "API",
+  render: "browser",
 };
 
 /** What each kind of request is, shown as the kind badge's tooltip. */
@@ -21,6 +23,8 @@ const KIND_HELP: Record<string, string> = {
   "redirect-hop": "A hop of a redirect chain",
   robots: "The site's robots.txt",
   sitemap: "A sitemap listing the site's pages",
+  api: "A page of the site application's own listing of its files (its API or catalog)",
+  render: "A request of the browser rendering a script-built page (its scripts, the JSON they read), made under the crawl's rules",
 };
 
 export function RequestsTable({ requests, rootUrl }: { requests: RequestRow[]; rootUrl: string }) {
