@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { RequestRow } from "../../lib/crawler/engine/types";
 import { LeaseLostError, type CrawlBatch } from "../../lib/store/crawl-batch";
 import { PostgresBatchWriter } from "../../lib/store/postgres-batch-writer";
 import type { Db } from "../../lib/store";
+import { heldCrawl as heldCrawlIn, requestRow } from "../helpers/batch-rows";
 import { createTestDatabase, describePostgres, type TestDatabase } from "../helpers/test-database";
 
 // Group commit on PostgreSQL (lib/store/postgres-batch-writer.ts): the batches of many crawls
@@ -18,19 +18,8 @@ afterAll(async () => {
   await t?.dispose();
 });
 
-async function heldCrawl(holder: string): Promise<number> {
-  const crawl = await t.db.crawl.create({
-    data: { rootUrl: "http://127.0.0.1/", config: "{}", strategy: "sb", seed: 1, status: "running", workerId: holder, leaseExpiresAt: new Date(Date.now() + 60_000) },
-  });
-  return crawl.id;
-}
-
-function request(seq: number): RequestRow {
-  return {
-    seq, kind: "page", method: "GET", url: `http://127.0.0.1/${seq}`, status: 200, mime: "text/html", bytes: 10, durationMs: 1, tagPath: null, groupId: null,
-    depth: 0, referrer: null, isTarget: false, outcome: "ok", error: null, redirectTo: null, headers: null, bodySha256: null, startedAt: new Date(),
-  };
-}
+const heldCrawl = (holder: string) => heldCrawlIn(t.db, holder);
+const request = requestRow;
 
 const point = (requests: number) => ({ requests, targets: 1, targetBytes: 2 ** 40, nonTargetBytes: 5, frontierSize: 3, slope: null, ema: 0.5, patience: null, activeMs: 7 });
 const counters = (requests: number) => ({

@@ -1,8 +1,8 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RequestRow } from "../../lib/crawler/engine/types";
 import { LeaseLostError, type CrawlBatch } from "../../lib/store/crawl-batch";
 import { SqliteBatchWriter } from "../../lib/store/sqlite-batch-writer";
+import { heldCrawl as heldCrawlIn, requestRow } from "../helpers/batch-rows";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 let t: TestDatabase;
@@ -15,19 +15,8 @@ afterAll(async () => {
   await t?.dispose();
 });
 
-async function heldCrawl(holder: string): Promise<number> {
-  const crawl = await t.db.crawl.create({
-    data: { rootUrl: "http://127.0.0.1/", config: "{}", strategy: "sb", seed: 1, status: "running", workerId: holder, leaseExpiresAt: new Date(Date.now() + 60_000) },
-  });
-  return crawl.id;
-}
-
-function request(seq: number): RequestRow {
-  return {
-    seq, kind: "page", method: "GET", url: `http://127.0.0.1/${seq}`, status: 200, mime: "text/html", bytes: 10, durationMs: 1, tagPath: null, groupId: null,
-    depth: 0, referrer: null, isTarget: false, outcome: "ok", error: null, redirectTo: null, headers: null, bodySha256: null, startedAt: new Date(),
-  };
-}
+const heldCrawl = (holder: string) => heldCrawlIn(t.db, holder);
+const request = requestRow;
 
 function batch(crawlId: number, holderId: string, seqs: number[]): CrawlBatch {
   return { crawlId, requests: seqs.map(request), bodies: [], targets: [], metrics: [], events: [], groups: null, counters: null, checkpoint: null, holderId };

@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { bodyEtag, judgeConditional } from "../conditional-get";
 import { EvolvingCatalogue, type CatalogueOptions } from "./catalogue";
 
 export interface RunningEvolvingSite {
@@ -45,10 +45,10 @@ export async function startEvolvingSite(options: CatalogueOptions = {}): Promise
       const body = Buffer.from(found.html, "utf8");
       // A site that marks its updates also validates its pages (an ETag of the HTML); one that does not sends none.
       if (catalogue.marksUpdates) {
-        const etag = `"${createHash("sha256").update(body).digest("hex").slice(0, 16)}"`;
-        const ifNoneMatch = req.headers["if-none-match"];
-        if (ifNoneMatch !== undefined) stats.pageConditional += 1;
-        if (ifNoneMatch !== undefined && ifNoneMatch.split(",").some((tag) => tag.trim() === etag)) {
+        const etag = bodyEtag(body);
+        const { conditional, notModified } = judgeConditional(req.headers, etag, null);
+        if (conditional) stats.pageConditional += 1;
+        if (notModified) {
           stats.pageNotModified += 1;
           res.writeHead(304, { etag }).end();
           return;
@@ -59,13 +59,10 @@ export async function startEvolvingSite(options: CatalogueOptions = {}): Promise
       res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": body.length }).end(head ? undefined : body);
       return;
     }
-    const etag = `"${createHash("sha256").update(found.body).digest("hex").slice(0, 16)}"`;
+    const etag = bodyEtag(found.body);
     const lastModified = versionDate(found.file.revision);
-    const ifNoneMatch = req.headers["if-none-match"];
-    const ifModifiedSince = req.headers["if-modified-since"];
-    if (ifNoneMatch !== undefined || ifModifiedSince !== undefined) stats.conditional += 1;
-    const notModified =
-      ifNoneMatch !== undefined ? ifNoneMatch.split(",").some((tag) => tag.trim() === etag) : ifModifiedSince !== undefined && Date.parse(ifModifiedSince) >= Date.parse(lastModified);
+    const { conditional, notModified } = judgeConditional(req.headers, etag, lastModified);
+    if (conditional) stats.conditional += 1;
     if (notModified) {
       stats.notModified += 1;
       res.writeHead(304, { etag, "last-modified": lastModified }).end();

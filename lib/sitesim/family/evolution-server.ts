@@ -4,9 +4,9 @@
  * bytes) and a Last-Modified (the version that published or last revised them) and answer
  * conditional GETs with 304, as a web server with static files does; pages carry neither.
  */
-import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { bodyEtag, judgeConditional } from "../conditional-get";
 import type { SimResponse, SimulatedSite } from "../site";
 import { FamilyEvolution } from "./evolution";
 import type { EvolvedFile } from "./evolved-site";
@@ -72,14 +72,11 @@ export async function startFamilySite(seed: number, options: FamilySiteOptions =
       return;
     }
     const body = method === "HEAD" ? site.respond("GET", target, headers).body : out.body;
-    const etag = `"${createHash("sha256").update(body).digest("hex").slice(0, 16)}"`;
+    const etag = bodyEtag(body);
     const path = target.split("#")[0]!;
     const lastModified = versionHttpDate(filesOf(version).get(path)?.since ?? 1);
-    const ifNoneMatch = req.headers["if-none-match"];
-    const ifModifiedSince = req.headers["if-modified-since"];
-    if (ifNoneMatch !== undefined || ifModifiedSince !== undefined) stats.conditional += 1;
-    const notModified =
-      ifNoneMatch !== undefined ? ifNoneMatch.split(",").some((tag) => tag.trim() === etag) : ifModifiedSince !== undefined && Date.parse(ifModifiedSince) >= Date.parse(lastModified);
+    const { conditional, notModified } = judgeConditional(req.headers, etag, lastModified);
+    if (conditional) stats.conditional += 1;
     if (notModified) {
       stats.notModified += 1;
       res.writeHead(304, { etag, "last-modified": lastModified, server: "forage-sitesim" }).end();

@@ -8,10 +8,7 @@
 import { hash32, Rng } from "../random";
 import type { Query, Resource } from "../types";
 import { INFINITE_SCROLL_JS, LOAD_MORE_JS } from "./scripts";
-import {
-  catalogueFile, drawSections, fileRecord, homePage, json, nonNegative, notFound, routeFile, script, shellPage,
-  type CatalogueFile, type ScriptedModel, type ShellLook,
-} from "./page-parts";
+import { catalogueFile, drawSections, fileRecord, homePage, json, nonNegative, notFound, routeFile, script, scriptedModel, shellPage, type CatalogueFile, type ScriptedModel, type ShellLook } from "./page-parts";
 
 /** Files per batch the scripts ask for. */
 export const BATCH_SIZE = 10;
@@ -78,14 +75,6 @@ export function buildBatchListings(shape: "load-more" | "infinite-scroll", seed:
     return routeFile(path, (group, n, k) => (k === 0 ? listingOf(group)?.files[n] : undefined));
   }
 
-  return {
-    siteName: look.siteName,
-    trapPrefixes: [],
-    disallow: [],
-    neverIdle: [],
-    notFound,
-    route: (path, query) => route(path, query, false),
-    routeRendered: (path, query) => route(path, query, true),
-  };
+  return scriptedModel(look.siteName, notFound, route);
 }
 

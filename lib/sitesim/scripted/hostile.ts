@@ -9,7 +9,7 @@ import { hash32, Rng } from "../random";
 import { headline } from "../text";
 import type { Query, Resource } from "../types";
 import { HOSTILE_WORKER_JS, hostileJs } from "./scripts";
-import { catalogueFile, fileRecord, homePage, json, notFound, routeFile, script, shellPage, type ScriptedModel } from "./page-parts";
+import { catalogueFile, fileRecord, homePage, json, notFound, routeFile, script, scriptedModel, shellPage, type ScriptedModel } from "./page-parts";
 
 /** Where the pages try to go when the spec names no `forbiddenUrls`: cloud metadata and private addresses. */
 export const DEFAULT_FORBIDDEN_URLS: readonly string[] = [
@@ -55,13 +55,5 @@ export function buildHostileScripted(seed: number, forbiddenUrls: readonly strin
     return routeFile(path, (group, n, k) => (group === GROUP ? pageOf(String(n))?.files[k] : undefined));
   }
 
-  return {
-    siteName: SITE_NAME,
-    trapPrefixes: [],
-    disallow: [],
-    neverIdle: [],
-    notFound,
-    route: (path, query) => route(path, query, false),
-    routeRendered: (path, query) => route(path, query, true),
-  };
+  return scriptedModel(SITE_NAME, notFound, route);
 }

@@ -9,10 +9,7 @@ import { hash32, Rng } from "../random";
 import { headline } from "../text";
 import type { Query, Resource } from "../types";
 import { LISTING_JS, PUBLICATION_JS } from "./scripts";
-import {
-  catalogueFile, drawSections, fileRecord, homePage, json, notFound, routeFile, script, shellPage,
-  type CatalogueFile, type ScriptedModel, type ShellLook,
-} from "./page-parts";
+import { catalogueFile, drawSections, fileRecord, homePage, json, notFound, routeFile, script, scriptedModel, shellPage, type CatalogueFile, type ScriptedModel, type ShellLook } from "./page-parts";
 
 const PER_PAGE = 5;
 const SITE_NAME = "Regional Statistics Board";
@@ -86,13 +83,5 @@ export function buildScriptedListing(seed: number): ScriptedModel {
     return routeFile(path, (group, n, k) => (byId.get(n)?.section === group ? byId.get(n)!.files[k] : undefined));
   }
 
-  return {
-    siteName: SITE_NAME,
-    trapPrefixes: [],
-    disallow: [],
-    neverIdle: [],
-    notFound,
-    route: (path, query) => route(path, query, false),
-    routeRendered: (path, query) => route(path, query, true),
-  };
+  return scriptedModel(SITE_NAME, notFound, route);
 }

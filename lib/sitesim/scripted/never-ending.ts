@@ -7,7 +7,7 @@
 import { hash32, Rng } from "../random";
 import type { Query, Resource } from "../types";
 import { PING_JS, SPIN_JS } from "./scripts";
-import { catalogueFile, fileRecord, homePage, json, notFound, routeFile, script, shellPage, type ScriptedModel, type ShellLook } from "./page-parts";
+import { catalogueFile, fileRecord, homePage, json, notFound, routeFile, script, scriptedModel, shellPage, type ScriptedModel, type ShellLook } from "./page-parts";
 
 const SITE_NAME = "Live Energy Dashboard";
 const LOOK: ShellLook = { root: `<div id="app"></div>`, noscript: "Please enable JavaScript to use the dashboard." };
@@ -42,13 +42,5 @@ export function buildNeverEnding(seed: number): ScriptedModel {
     return routeFile(path, (group, n, k) => (k !== 0 ? undefined : group === "spin" ? spinFiles[n] : group === "ping" ? pingFiles[n] : undefined));
   }
 
-  return {
-    siteName: SITE_NAME,
-    trapPrefixes: [],
-    disallow: [],
-    neverIdle: [{ path: "/spin", behaviour: "spins" }, { path: "/ping", behaviour: "polls" }],
-    notFound,
-    route: (path, query) => route(path, query, false),
-    routeRendered: (path, query) => route(path, query, true),
-  };
+  return scriptedModel(SITE_NAME, notFound, route, [{ path: "/spin", behaviour: "spins" }, { path: "/ping", behaviour: "polls" }]);
 }

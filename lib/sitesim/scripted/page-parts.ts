@@ -27,6 +27,27 @@ export interface ScriptedModel extends ShapeModel {
   readonly neverIdle: readonly NeverIdlePage[];
 }
 
+/**
+ * A script-built shape's model from its router: `route(path, query, rendered)` answers as the
+ * server does (`rendered` false) or as a browser leaves the page once its scripts ran.
+ */
+export function scriptedModel(
+  siteName: string,
+  notFound: ShapeModel["notFound"],
+  route: (path: string, query: Query, rendered: boolean) => Resource,
+  neverIdle: readonly NeverIdlePage[] = [],
+): ScriptedModel {
+  return {
+    siteName,
+    trapPrefixes: [],
+    disallow: [],
+    neverIdle,
+    notFound,
+    route: (path, query) => route(path, query, false),
+    routeRendered: (path, query) => route(path, query, true),
+  };
+}
+
 /** One target file of a shape. */
 export interface CatalogueFile {
   title: string;
