@@ -305,7 +305,9 @@ export class CrawlEngine {
     const gate: RenderGate = {
       runner: this.parts.runner,
       budget: this.parts.budget,
-      acceptable: (url) => this.acceptable(url, "link") || url === pageUrl,
+      // The site boundary and the user's blocklists, as for a link; not the robot-trap rules, which judge
+      // links found on pages (a script's API call may well be long), nor the application's `avoid` list.
+      acceptable: (url) => isInSite(url, this.site) && !hasBlockedExtension(url, this.blockedExtensions) && !this.urlPatternMatcher()(url),
     };
     return rendering.render(pageUrl, html, headers, context, gate, this.parts.signal);
   }

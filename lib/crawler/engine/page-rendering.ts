@@ -17,7 +17,7 @@ export interface ScriptBuiltSigns {
 export interface RenderGate {
   runner: RequestRunner;
   budget: Budget;
-  /** The site boundary, blocklists and URL patterns a link would meet. */
+  /** The site boundary, blocked extensions and the user's URL patterns. */
   acceptable(url: string): boolean;
 }
 
