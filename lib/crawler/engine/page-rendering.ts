@@ -63,7 +63,8 @@ export function dataLinkTagPath(keyPath: string): string {
  * scripts (its recipe's `scriptBuilt`), and any page of a URL shape whose rendered pages showed
  * links their HTML lacked. Every request of the browser is answered through the crawl's
  * own request runner — robots.txt, the host's politeness clock, the network policy, the budget,
- * size and time limits and the web archive — or refused; a target file a script fetches is kept.
+ * size and time limits and the web archive — or refused; nothing the browser fetches is kept as a
+ * target (files are found from the rendered DOM or the scripts' JSON and downloaded as links).
  * Rendering involves the browser's timing, so the order of a rendered page's subrequests (and so
  * a crawl that renders) may differ between runs of the same seed.
  */
