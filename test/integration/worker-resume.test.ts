@@ -105,7 +105,9 @@ describe(`crawl worker: resume from checkpoints (real ${testBackend() === "postg
     await waitFor("running again", crawlRow(id), (row) => row.status === "running" && row.requestsCount > before.requestsCount + 20);
 
     // Its lease is taken away while it runs (expired, taken over): it stops writing at once and does not fail the crawl.
-    await t.db.crawl.update({ where: { id }, data: { workerId: "someone-else" } });
+    // The new holder is alive: its lease runs for minutes, so no worker may claim the crawl back while this is watched
+    // (with the old expiry, a slow machine let the lease lapse and this worker rightly resumed the crawl).
+    await t.db.crawl.update({ where: { id }, data: { workerId: "someone-else", leaseExpiresAt: new Date(Date.now() + 10 * 60_000) } });
     // Its run ends at the first write it cannot make (the worker drops it); nothing of it writes after.
     await waitFor("the run dropped by its worker", async () => next.activeCrawlIds(), (ids) => !ids.includes(id));
     const frozen = await t.db.crawlRequest.count({ where: { crawlId: id } });
