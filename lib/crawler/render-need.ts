@@ -38,6 +38,7 @@ const NOT_CONTENT = new Set(["head", "title", "script", "style", "noscript", "te
 /** Links inside these are the site's chrome, not the page's content. */
 const CHROME = new Set(["nav", "header", "footer"]);
 const JAVASCRIPT_NOTICE = /javascript|\bjs\b|enable scripts/i;
+const SCRIPT_TAG = /<script/i;
 
 /** The label of a framework root the element is, or null. */
 function rootLabel(name: string, attributes: Record<string, string>): string | null {
@@ -67,6 +68,9 @@ function visibleChars(text: string, cap: number): number {
 
 /** Does `html` look like a script-built shell whose links appear only after its scripts run? */
 export function scriptBuiltSigns(html: string): RenderNeed {
+  // Every page of an `auto` crawl passes here: without a script element (no executable one can be
+  // there) it is no shell, and nothing needs parsing.
+  if (!SCRIPT_TAG.test(html)) return { needed: false, why: "no scripts" };
   const stack: string[] = [];
   /** Open framework roots: their label, stack depth, and whether anything was put in them. */
   const openRoots: Array<{ label: string; depth: number; filled: boolean }> = [];
