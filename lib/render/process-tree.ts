@@ -67,17 +67,8 @@ function processTree(root: number): ProcessFigures[] {
 
 /** Resident memory of `root`'s tree in bytes (pages shared between its processes count once per process). */
 export function treeRssBytes(root: number): number {
-  let bytes = 0;
-  for (const { pid } of processTree(root)) {
-    try {
-      // VmRSS is in kB whatever the page size; kernel threads have none.
-      const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-      if (match) bytes += Number(match[1]) * 1024;
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return bytes;
+  // VmRSS is in kB whatever the page size; kernel threads have none.
+  return sumOverTree(root, "status", /^VmRSS:\s+(\d+)\s+kB/m);
 }
 
 /**
@@ -86,13 +77,19 @@ export function treeRssBytes(root: number): number {
  * to read than RSS (the kernel walks each process's page tables), so for benchmarks.
  */
 export function treePssBytes(root: number): number {
+  // No smaps_rollup before Linux 4.14: those processes count nothing.
+  return sumOverTree(root, "smaps_rollup", /^Pss:\s+(\d+)\s+kB/m);
+}
+
+/** Σ over `root`'s tree of the kB figure `field` finds in `/proc/<pid>/<file>`, in bytes; a process that ended meanwhile counts nothing. */
+function sumOverTree(root: number, file: string, field: RegExp): number {
   let bytes = 0;
   for (const { pid } of processTree(root)) {
     try {
-      const match = /^Pss:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"));
+      const match = field.exec(readFileSync(`/proc/${pid}/${file}`, "utf8"));
       if (match) bytes += Number(match[1]) * 1024;
     } catch {
-      // ended meanwhile, or no smaps_rollup (kernels before 4.14)
+      // ended meanwhile
     }
   }
   return bytes;

@@ -1,4 +1,5 @@
 /** What the process benches read from the outside: /proc figures of a child, and a scratch database. */
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -79,4 +80,12 @@ export async function scratchDatabase(databaseUrl: string | undefined, prefix = 
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Resolves once a `forage worker` child prints that it is ready; rejects if it exits first. */
+export async function waitReady(worker: ChildProcess): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    worker.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("ready") && resolve());
+    worker.once("exit", (code) => reject(new Error(`worker exited (${code})`)));
+  });
 }

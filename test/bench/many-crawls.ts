@@ -20,7 +20,7 @@ import { buildSite, startSiteServer, type RunningSite } from "../../lib/sitesim"
 import { insertCrawl } from "../../lib/store/insert-crawl";
 import type { Db } from "../../lib/store/prisma-client";
 import { PROJECT_ROOT } from "../../lib/store/migrations";
-import { procStats, scratchDatabase, type ProcStats, type Scratch } from "./bench-process";
+import { procStats, scratchDatabase, waitReady, type ProcStats, type Scratch } from "./bench-process";
 
 const BIN = path.join(PROJECT_ROOT, "bin/forage.mjs");
 const SELF = path.join(PROJECT_ROOT, "test/bench/many-crawls.ts");
@@ -98,13 +98,6 @@ function startWorker(scratch: Scratch, concurrency: number, nodeFlags: string[])
   });
   child.stderr!.on("data", (chunk: Buffer) => process.stderr.write(`[worker] ${chunk}`));
   return child;
-}
-
-async function waitReady(worker: ChildProcess): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    worker.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("ready") && resolve());
-    worker.once("exit", (code) => reject(new Error(`worker exited (${code})`)));
-  });
 }
 
 async function stopWorker(worker: ChildProcess, signal: NodeJS.Signals): Promise<void> {

@@ -22,7 +22,7 @@ import { buildSite, startSiteServer, type RunningSite } from "../../lib/sitesim"
 import { insertCrawl } from "../../lib/store/insert-crawl";
 import { PROJECT_ROOT } from "../../lib/store/migrations";
 import { createPostgresDatabase, preparePostgres, type PostgresTestDatabase } from "../helpers/postgres";
-import { procStats, scratchDatabase, type Scratch } from "./bench-process";
+import { procStats, scratchDatabase, waitReady, type Scratch } from "./bench-process";
 
 const BIN = path.join(PROJECT_ROOT, "bin/forage.mjs");
 const QUERY_COUNTER = path.join(PROJECT_ROOT, "test/bench/count-pg-queries.mjs");
@@ -65,13 +65,6 @@ function startWorker(scratch: Scratch, countFile: string): ChildProcess {
   });
   child.stderr!.on("data", (chunk: Buffer) => process.stderr.write(`[worker] ${chunk}`));
   return child;
-}
-
-async function waitReady(worker: ChildProcess): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    worker.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("ready") && resolve());
-    worker.once("exit", (code) => reject(new Error(`worker exited (${code})`)));
-  });
 }
 
 function readCount(file: string): number {
