@@ -85,7 +85,7 @@ export const PARAM_GROUPS: ParamGroup[] = [
         hint: "Multiply the exploration bonus by the targets an average page has brought so far, so that a site with few targets is not explored group by group in turn.",
       },
       {
-        key: "dampBarrenExploration",
+        key: "barrenDamping",
         label: "Explore less the groups whose pages bring nothing new",
         hint: "While a group has given no target, shrink its exploration bonus by the share of its pages that brought a new link of a group that has, so that print versions and breadcrumbs of pages already crawled stop being tried in turn with the lists that lead somewhere.",
       },

@@ -1,3 +1,4 @@
+import { readStoredCrawlConfig, upgradeStoredCrawlConfig } from "../../crawl-config";
 import { NotFoundError } from "../../errors";
 import type { CrawlCounters } from "../../crawler/engine/types";
 import type { Db } from "../prisma-client";
@@ -84,12 +85,15 @@ export async function getCrawl(db: Db, crawlId: number): Promise<CrawlDetail> {
   };
 }
 
+/**
+ * The settings as the crawl runs them (today's names, the values an older crawl ran with);
+ * a document today's rules refuse is passed as stored, and one that is not JSON as null: a
+ * hand-edited row must not make the crawl page unreadable (the cockpit fills what it lacks).
+ */
 function parseConfig(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null; // a hand-edited row must not make the crawl page unreadable
-  }
+  const read = readStoredCrawlConfig(text);
+  if (read.ok) return read.config;
+  return read.notJson ? null : upgradeStoredCrawlConfig(JSON.parse(text));
 }
 
 /** The latest event is a "waiting" one whose deadline has not passed: the host it names. */

@@ -1,4 +1,4 @@
-import { algorithmParamsSchema } from "../../crawl-config";
+import { algorithmParamsSchema, readStoredCrawlConfig, upgradeStoredCrawlConfig } from "../../crawl-config";
 import { NotFoundError } from "../../errors";
 import type { Db } from "../prisma-client";
 
@@ -39,12 +39,11 @@ export async function getEarlyStopWindows(db: Db, crawlId: number): Promise<Earl
 }
 
 function readParams(configText: string) {
-  let params: unknown = {};
-  try {
-    params = (JSON.parse(configText) as { params?: unknown }).params ?? {};
-  } catch {
-    // unreadable settings: show the defaults rather than fail the panel
-  }
-  const parsed = algorithmParamsSchema.safeParse(params);
+  const read = readStoredCrawlConfig(configText);
+  if (read.ok) return read.config.params;
+  // Settings today's rules refuse elsewhere (a URL pattern) still name their early-stop rule;
+  // unreadable ones show the defaults rather than fail the panel.
+  const params = read.notJson ? undefined : (upgradeStoredCrawlConfig(JSON.parse(configText)) as { params?: unknown }).params;
+  const parsed = algorithmParamsSchema.safeParse(params ?? {});
   return parsed.success ? parsed.data : algorithmParamsSchema.parse({});
 }
