@@ -82,7 +82,7 @@ export const SETTINGS_TABLE = {
   },
   banditAlpha: {
     kind: "number", default: 2 * Math.SQRT2, paperValue: 2 * Math.SQRT2, min: 0, max: 100,
-    meaning: "α: weight of the exploration term of the AUER score",
+    meaning: "α: weight of the exploration term of the AUER score (2√2 ≈ 2.82843)",
   },
   rewardScaledExploration: {
     kind: "boolean", default: true, paperValue: false, pinnedBySbPaper: true, valueBeforeItExisted: false,
