@@ -4,9 +4,12 @@ import type { z } from "zod";
 
 /**
  * Reading back the settings a crawl was stored with: the one place that knows how older
- * documents differ from today's. Every reader of a stored crawl's settings (worker, live edits,
- * replay, harvests, the early-stop panel, the cockpit) goes through {@link readStoredCrawlConfig}
- * or, for the cockpit's per-field fallbacks, {@link upgradeStoredCrawlConfig}.
+ * documents differ from today's. Readers that run or change a crawl validate the whole document
+ * with {@link readStoredCrawlConfig} (the worker's claim and live settings, `loadCrawlConfig` for
+ * runs and replays, live edits, a harvest made from a crawl); readers that only show it take
+ * {@link upgradeStoredCrawlConfig} without the schema's cost (the API's crawl detail, which the
+ * cockpit and Compare read, and the early-stop panel); harvest definitions take
+ * {@link withCurrentParamNames} before they are parsed as new crawl settings.
  */
 
 /** A stored crawl's settings as the schema returns them (the seed lives in its own column). */

@@ -1,4 +1,4 @@
-import { readStoredCrawlConfig, upgradeStoredCrawlConfig } from "../../crawl-config";
+import { upgradeStoredCrawlConfig } from "../../crawl-config";
 import { NotFoundError } from "../../errors";
 import type { CrawlCounters } from "../../crawler/engine/types";
 import type { Db } from "../prisma-client";
@@ -86,14 +86,17 @@ export async function getCrawl(db: Db, crawlId: number): Promise<CrawlDetail> {
 }
 
 /**
- * The settings as the crawl runs them (today's names, the values an older crawl ran with);
- * a document today's rules refuse is passed as stored, and one that is not JSON as null: a
- * hand-edited row must not make the crawl page unreadable (the cockpit fills what it lacks).
+ * The stored settings under today's names, with the values an older crawl ran with for settings
+ * added since (stored-crawl-config.ts); not validated again here (this answers every poll of the
+ * cockpit, and the cockpit fills what a hand-edited document lacks). Not JSON: null, so a
+ * hand-edited row does not make the crawl page unreadable.
  */
 function parseConfig(text: string): unknown {
-  const read = readStoredCrawlConfig(text);
-  if (read.ok) return read.config;
-  return read.notJson ? null : upgradeStoredCrawlConfig(JSON.parse(text));
+  try {
+    return upgradeStoredCrawlConfig(JSON.parse(text));
+  } catch {
+    return null;
+  }
 }
 
 /** The latest event is a "waiting" one whose deadline has not passed: the host it names. */

@@ -1,4 +1,4 @@
-import { algorithmParamsSchema, readStoredCrawlConfig, upgradeStoredCrawlConfig } from "../../crawl-config";
+import { algorithmParamsSchema, upgradeStoredCrawlConfig } from "../../crawl-config";
 import { NotFoundError } from "../../errors";
 import type { Db } from "../prisma-client";
 
@@ -38,12 +38,14 @@ export async function getEarlyStopWindows(db: Db, crawlId: number): Promise<Earl
   };
 }
 
+/** The stored params under today's names (stored-crawl-config.ts), validated alone: the rest of the settings does not matter here. */
 function readParams(configText: string) {
-  const read = readStoredCrawlConfig(configText);
-  if (read.ok) return read.config.params;
-  // Settings today's rules refuse elsewhere (a URL pattern) still name their early-stop rule;
-  // unreadable ones show the defaults rather than fail the panel.
-  const params = read.notJson ? undefined : (upgradeStoredCrawlConfig(JSON.parse(configText)) as { params?: unknown }).params;
-  const parsed = algorithmParamsSchema.safeParse(params ?? {});
+  let params: unknown = {};
+  try {
+    params = (upgradeStoredCrawlConfig(JSON.parse(configText)) as { params?: unknown }).params ?? {};
+  } catch {
+    // unreadable settings: show the defaults rather than fail the panel
+  }
+  const parsed = algorithmParamsSchema.safeParse(params);
   return parsed.success ? parsed.data : algorithmParamsSchema.parse({});
 }
