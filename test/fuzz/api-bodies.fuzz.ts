@@ -1,5 +1,5 @@
 /**
- * API input (lib/api/, lib/crawl-config.ts, lib/harvest/harvest-input.ts): JSON bodies read while
+ * API input (lib/api/, lib/crawler/crawl-config.ts, lib/harvest/harvest-input.ts): JSON bodies read while
  * they stream with the 1 MiB cap, the crawl creation body, harvest bodies, live-settings patches
  * and query strings. Each either gives its value or throws the project's typed error (ApiRequestError,
  * DomainError or CrawlConfigError) that the one error mapper turns into a 4xx naming at least one field, never

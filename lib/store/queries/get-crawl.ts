@@ -9,7 +9,7 @@ import { getCrawlApplications, type CrawlApplications } from "./get-crawl-applic
 
 /** Everything the crawl page shows about one crawl (docs/API.md `CrawlDetail`). */
 export interface CrawlDetail extends CrawlSummary {
-  /** The full stored settings (lib/crawl-config.ts `CrawlConfig`, with its seed). */
+  /** The full stored settings (lib/crawler/crawl-config.ts `CrawlConfig`, with its seed). */
   config: unknown;
   seed: number;
   counters: Omit<CrawlCounters, "activeMs">;
