@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCrawlConfig } from "../../lib/crawl-config";
-import { createHarvest, startHarvestRun } from "../../lib/harvest";
+import { createHarvest, getHarvest, startHarvestRun } from "../../lib/harvest";
 import { loadCrawlConfig } from "../../lib/store/load-crawl-config";
 import { getCrawl } from "../../lib/store/queries/get-crawl";
 import { getEarlyStopWindows } from "../../lib/store/queries/get-early-stop-windows";
@@ -66,6 +66,7 @@ describe("a crawl stored with a setting since renamed or retired", () => {
     expect(runConfig.params).toMatchObject({ barrenDamping: false, earlyStopWindowRequests: 200 });
     // A definition stored before the rename still starts runs.
     await t.db.harvest.update({ where: { id: harvest.id }, data: { config: JSON.stringify({ rootUrl: "https://renamed.example.org/", params: { dampBarrenExploration: false, discoveryCredit: 1 } }) } });
+    expect((await getHarvest(t.db, harvest.id)).config.params).toEqual({ barrenDamping: false });
     await t.db.crawl.update({ where: { id: run.crawlId }, data: { status: "finished", finishedAt: new Date() } });
     const next = await startHarvestRun(t.db, harvest.id);
     expect((await loadCrawlConfig(t.db, next.crawlId)).params.barrenDamping).toBe(false);
