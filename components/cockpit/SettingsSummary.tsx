@@ -71,11 +71,11 @@ function applicationChoice(config: CrawlConfig): string {
 
 /** How an SB crawl picks the link inside the chosen group, how exploration follows the site's reward and spares barren groups, and whether waiting links change group. */
 function linkChoice(config: CrawlConfig): string {
-  const { linkRankSamples, rewardScaledExploration, dampBarrenExploration, urlOutlookWeight, regroupRediscoveredLinks, longTermCreditDiscount, longTermCreditDepth } = config.params;
+  const { linkRankSamples, rewardScaledExploration, barrenDamping, urlOutlookWeight, regroupRediscoveredLinks, longTermCreditDiscount, longTermCreditDepth } = config.params;
   const choice = linkRankSamples > 1 ? `best of ${formatInteger(linkRankSamples)} links by URL` : "uniformly random link, as in the paper";
   const groups = urlOutlookWeight > 0 ? `groups weighed by their links' URLs (× ${urlOutlookWeight})` : "groups by the bandit alone, as in the paper";
   const scaled = rewardScaledExploration ? "scaled to the site's reward" : "unscaled, as in the paper";
-  const barren = dampBarrenExploration ? ", less for groups whose pages bring nothing new" : "";
+  const barren = barrenDamping ? ", less for groups whose pages bring nothing new" : "";
   const regroup = regroupRediscoveredLinks ? " · waiting links move to a better group when listed again" : "";
   const credit = longTermCreditDiscount > 0 ? ` · a page's targets also credited to the ${formatInteger(longTermCreditDepth)} groups that led to it (γ ${longTermCreditDiscount})` : "";
   return `${choice} · ${groups} · exploration ${scaled}${barren}${regroup}${credit}`;

@@ -19,7 +19,7 @@ export function AdvancedFields({ values, set, errors, open, onToggle }: FormSect
         <fieldset key={group.title} className="param-group">
           <legend>{group.title}</legend>
           {group.choices?.map((choice) => (
-            <Field key={choice.key} field={`params.${choice.key}`} label={choice.label} error={errors[`params.${choice.key}`]} hint={choice.hint}>
+            <Field key={choice.key} field={`params.${choice.key}`} label={choice.label} error={errors[`params.${choice.key}`]} hint={`${choice.hint} ${choice.note}`}>
               {(control) => (
                 <select {...control} value={values[choice.key]} onChange={(e) => set(choice.key, e.target.value as CrawlFormValues[ChoiceParamKey] as never)}>
                   {choice.options.map((option) => (
@@ -36,7 +36,7 @@ export function AdvancedFields({ values, set, errors, open, onToggle }: FormSect
               key={toggle.key}
               field={`params.${toggle.key}`}
               label={toggle.label}
-              hint={toggle.hint}
+              hint={`${toggle.hint} ${toggle.note}`}
               checked={values[toggle.key]}
               onChange={(checked) => set(toggle.key, checked)}
               error={errors[`params.${toggle.key}`]}
@@ -51,7 +51,7 @@ export function AdvancedFields({ values, set, errors, open, onToggle }: FormSect
                   field={`params.${param.key}`}
                   label={param.label}
                   error={errors[`params.${param.key}`]}
-                  hint={Number.isFinite(bytes) ? `${param.hint} (${formatBytes(bytes)})` : param.hint}
+                  hint={Number.isFinite(bytes) ? `${param.hint} (${formatBytes(bytes)}) ${param.note}` : `${param.hint} ${param.note}`}
                 >
                   {(control) => (
                     <input {...control} type="number" step={param.step} inputMode="decimal" value={values.params[param.key]} onChange={(e) => setParam(param.key, e.target.value)} />

@@ -39,7 +39,7 @@ const VALUE_FIELDS: Partial<Record<keyof CrawlFormValues, string>> = {
   skipDeadUrlShapes: "params.skipDeadUrlShapes",
   skipRedundantQueryVariants: "params.skipRedundantQueryVariants",
   rewardScaledExploration: "params.rewardScaledExploration",
-  dampBarrenExploration: "params.dampBarrenExploration",
+  barrenDamping: "params.barrenDamping",
   regroupRediscoveredLinks: "params.regroupRediscoveredLinks",
   splitActionsByUrlShape: "params.splitActionsByUrlShape",
   useSitemaps: "params.useSitemaps",

@@ -42,7 +42,7 @@ export interface CrawlFormValues {
   skipDeadUrlShapes: boolean;
   skipRedundantQueryVariants: boolean;
   rewardScaledExploration: boolean;
-  dampBarrenExploration: boolean;
+  barrenDamping: boolean;
   regroupRediscoveredLinks: boolean;
   splitActionsByUrlShape: boolean;
   useSitemaps: boolean;
@@ -100,7 +100,7 @@ export function defaultFormValues(): CrawlFormValues {
     skipDeadUrlShapes: params.skipDeadUrlShapes,
     skipRedundantQueryVariants: params.skipRedundantQueryVariants,
     rewardScaledExploration: params.rewardScaledExploration,
-    dampBarrenExploration: params.dampBarrenExploration,
+    barrenDamping: params.barrenDamping,
     regroupRediscoveredLinks: params.regroupRediscoveredLinks,
     splitActionsByUrlShape: params.splitActionsByUrlShape,
     useSitemaps: params.useSitemaps,
@@ -145,7 +145,7 @@ export function formValuesFromConfig(config: CrawlConfig): CrawlFormValues {
     skipDeadUrlShapes: config.params.skipDeadUrlShapes,
     skipRedundantQueryVariants: config.params.skipRedundantQueryVariants,
     rewardScaledExploration: config.params.rewardScaledExploration,
-    dampBarrenExploration: config.params.dampBarrenExploration,
+    barrenDamping: config.params.barrenDamping,
     regroupRediscoveredLinks: config.params.regroupRediscoveredLinks,
     splitActionsByUrlShape: config.params.splitActionsByUrlShape,
     useSitemaps: config.params.useSitemaps,
@@ -226,7 +226,7 @@ export function buildCrawlSettings(values: CrawlFormValues, hidden?: HiddenSetti
     skipDeadUrlShapes: values.skipDeadUrlShapes,
     skipRedundantQueryVariants: values.skipRedundantQueryVariants,
     rewardScaledExploration: values.rewardScaledExploration,
-    dampBarrenExploration: values.dampBarrenExploration,
+    barrenDamping: values.barrenDamping,
     regroupRediscoveredLinks: values.regroupRediscoveredLinks,
     splitActionsByUrlShape: values.splitActionsByUrlShape,
     useSitemaps: values.useSitemaps,

@@ -1,5 +1,7 @@
 import type { z } from "zod";
 import type { algorithmParamsSchema } from "@/lib/crawl-config";
+import { formatBytes } from "@/lib/format";
+import { SETTINGS_TABLE, type SettingRow } from "@/lib/crawler/settings-table";
 
 export type AlgorithmParams = z.output<typeof algorithmParamsSchema>;
 export type NumberParamKey = { [K in keyof AlgorithmParams]: AlgorithmParams[K] extends number ? K : never }[keyof AlgorithmParams];
@@ -13,6 +15,8 @@ export interface ParamField {
   key: NumberParamKey;
   label: string;
   hint: string;
+  /** Its default and the paper's value (settings-table.ts), shown after the hint. */
+  note: string;
   /** Step of the number input: 1 for counts, "any" for real numbers. */
   step: "1" | "any";
   bytes?: boolean;
@@ -23,6 +27,8 @@ export interface ParamToggle {
   key: BooleanParamKey;
   label: string;
   hint: string;
+  /** Its default and the paper's value (settings-table.ts), shown after the hint. */
+  note: string;
 }
 
 /** A setting with a few named choices, shown as a select above its group's numbers. */
@@ -30,6 +36,8 @@ export interface ParamChoice {
   key: ChoiceParamKey;
   label: string;
   hint: string;
+  /** Its default and the paper's value (settings-table.ts), shown after the hint. */
+  note: string;
   options: { value: string; label: string }[];
 }
 
@@ -40,10 +48,46 @@ export interface ParamGroup {
   fields: ParamField[];
 }
 
+/** A group as written below: labels and hints; the rest comes from lib/crawler/settings-table.ts. */
+interface ParamGroupSpec extends Omit<ParamGroup, "fields" | "toggles" | "choices"> {
+  toggles?: Omit<ParamToggle, "note">[];
+  choices?: Omit<ParamChoice, "note">[];
+  fields: Omit<ParamField, "step" | "bytes" | "note">[];
+}
+
+function shownValue(row: SettingRow, value: unknown): string {
+  if (typeof value === "boolean") return value ? "on" : "off";
+  if (typeof value === "number") return row.kind === "number" && row.unit === "bytes" ? formatBytes(value) : String(Number(value.toPrecision(6)));
+  return String(value);
+}
+
+/** "Default 0.75, as in the paper." / "Default on; the paper: off." from the setting's row. */
+export function defaultNote(key: keyof typeof SETTINGS_TABLE): string {
+  const row: SettingRow = SETTINGS_TABLE[key];
+  const shown = shownValue(row, row.default);
+  if (row.paperValue === undefined) return `Default ${shown}.`;
+  return row.paperValue === row.default ? `Default ${shown}, as in the paper.` : `Default ${shown}; the paper: ${shownValue(row, row.paperValue)}.`;
+}
+
+/** Each setting's note (its default and the paper's value) and, for numbers, the input's step and unit, from its row. */
+function fromTable(spec: ParamGroupSpec): ParamGroup {
+  const withNote = <T extends { key: keyof typeof SETTINGS_TABLE }>(item: T): T & { note: string } => ({ ...item, note: defaultNote(item.key) });
+  return {
+    ...spec,
+    toggles: spec.toggles?.map(withNote),
+    choices: spec.choices?.map(withNote),
+    fields: spec.fields.map((field) => {
+      const row: SettingRow = SETTINGS_TABLE[field.key];
+      const number = row.kind === "number" ? row : null;
+      return { ...withNote(field), step: number?.integer ? "1" : "any", ...(number?.unit === "bytes" ? { bytes: true } : {}) };
+    }),
+  };
+}
+
 const HNSW_ONLY = "Applies to HNSW search only.";
 
 /** The algorithm settings (docs/ALGORITHM.md), grouped as the algorithm uses them, one line each. */
-export const PARAM_GROUPS: ParamGroup[] = [
+const PARAM_GROUP_SPECS: ParamGroupSpec[] = [
   {
     title: "Tag-path groups",
     choices: [
@@ -58,10 +102,10 @@ export const PARAM_GROUPS: ParamGroup[] = [
       },
     ],
     fields: [
-      { key: "similarityThreshold", label: "Similarity threshold θ", step: "any", hint: "Minimum cosine similarity for a link to join an existing group; higher makes more, smaller groups." },
-      { key: "hnswM", label: "HNSW M", step: "1", hint: `Links per node of the nearest-group index: more is more accurate and slower. ${HNSW_ONLY}` },
-      { key: "hnswEfConstruction", label: "HNSW ef (construction)", step: "1", hint: `Search breadth when a new group is added to the index. ${HNSW_ONLY}` },
-      { key: "hnswEf", label: "HNSW ef (search)", step: "1", hint: `Search breadth when a link looks for its nearest group. ${HNSW_ONLY}` },
+      { key: "similarityThreshold", label: "Similarity threshold θ", hint: "Minimum cosine similarity for a link to join an existing group; higher makes more, smaller groups." },
+      { key: "hnswM", label: "HNSW M", hint: `Links per node of the nearest-group index: more is more accurate and slower. ${HNSW_ONLY}` },
+      { key: "hnswEfConstruction", label: "HNSW ef (construction)", hint: `Search breadth when a new group is added to the index. ${HNSW_ONLY}` },
+      { key: "hnswEf", label: "HNSW ef (search)", hint: `Search breadth when a link looks for its nearest group. ${HNSW_ONLY}` },
     ],
   },
   {
@@ -85,7 +129,7 @@ export const PARAM_GROUPS: ParamGroup[] = [
         hint: "Multiply the exploration bonus by the targets an average page has brought so far, so that a site with few targets is not explored group by group in turn.",
       },
       {
-        key: "dampBarrenExploration",
+        key: "barrenDamping",
         label: "Explore less the groups whose pages bring nothing new",
         hint: "While a group has given no target, shrink its exploration bonus by the share of its pages that brought a new link of a group that has, so that print versions and breadcrumbs of pages already crawled stop being tried in turn with the lists that lead somewhere.",
       },
@@ -126,13 +170,13 @@ export const PARAM_GROUPS: ParamGroup[] = [
       },
     ],
     fields: [
-      { key: "banditAlpha", label: "Exploration weight α", step: "any", hint: "How strongly the bandit tries little-used groups; 0 only follows the best mean reward." },
-      { key: "urlOutlookWeight", label: "Weight of link URLs in the group choice", step: "any", hint: "When choosing a group, also weigh what the URLs of a few of its links promise (the same statistics as the link ranking), so that groups whose pages gave nothing yet are told apart by where they lead; 0 leaves the choice to the bandit, as in the paper." },
-      { key: "longTermCreditDiscount", label: "Long-term credit γ", step: "any", hint: "A page's new targets also count, times γ, for the group that led to the page and, times γ², for the one before (up to the depth below), so that listing and pagination groups whose files come a few pages later are not left aside; 0 rewards only the group that fetched the page, as in the paper. From 0 to below 1." },
-      { key: "longTermCreditDepth", label: "Long-term credit depth", step: "1", hint: "How many groups back along the way to a page share its targets when γ is above 0." },
-      { key: "linkRankSamples", label: "Links ranked per choice", step: "1", hint: "Within the chosen group, draw this many links and follow the one whose URL (its path segments, its letters) and anchor text look most like the pages that gave targets; 1 picks uniformly at random, as in the paper." },
-      { key: "classifierBatchSize", label: "Classifier batch size", step: "1", hint: "Labelled URLs per training pass; until the first pass, new links are typed by HEAD requests." },
-      { key: "sgdAlpha", label: "Classifier regularisation", step: "any", hint: "L2 penalty of the URL classifier (SGD): larger means a simpler model." },
+      { key: "banditAlpha", label: "Exploration weight α", hint: "How strongly the bandit tries little-used groups; 0 only follows the best mean reward." },
+      { key: "urlOutlookWeight", label: "Weight of link URLs in the group choice", hint: "When choosing a group, also weigh what the URLs of a few of its links promise (the same statistics as the link ranking), so that groups whose pages gave nothing yet are told apart by where they lead; 0 leaves the choice to the bandit, as in the paper." },
+      { key: "longTermCreditDiscount", label: "Long-term credit γ", hint: "A page's new targets also count, times γ, for the group that led to the page and, times γ², for the one before (up to the depth below), so that listing and pagination groups whose files come a few pages later are not left aside; 0 rewards only the group that fetched the page, as in the paper. From 0 to below 1." },
+      { key: "longTermCreditDepth", label: "Long-term credit depth", hint: "How many groups back along the way to a page share its targets when γ is above 0." },
+      { key: "linkRankSamples", label: "Links ranked per choice", hint: "Within the chosen group, draw this many links and follow the one whose URL (its path segments, its letters) and anchor text look most like the pages that gave targets; 1 picks uniformly at random, as in the paper." },
+      { key: "classifierBatchSize", label: "Classifier batch size", hint: "Labelled URLs per training pass; until the first pass, new links are typed by HEAD requests." },
+      { key: "sgdAlpha", label: "Classifier regularisation", hint: "L2 penalty of the URL classifier (SGD): larger means a simpler model." },
     ],
   },
   {
@@ -145,10 +189,10 @@ export const PARAM_GROUPS: ParamGroup[] = [
       },
     ],
     fields: [
-      { key: "earlyStopWindowRequests", label: "Window (requests)", step: "1", hint: "Requests per window; the slope (new targets per request) is measured over each window." },
-      { key: "earlyStopBeta", label: "Smoothing β", step: "any", hint: "Weight of the past in the moving average of the slope (0 = no smoothing)." },
-      { key: "earlyStopTargetsPerRequest", label: "Threshold τ (targets per request)", step: "any", hint: "A window whose moving average falls below τ counts as a low window." },
-      { key: "earlyStopPatienceWindows", label: "Patience (windows)", step: "1", hint: "Consecutive low windows before the crawl stops by itself." },
+      { key: "earlyStopWindowRequests", label: "Window (requests)", hint: "Requests per window; the slope (new targets per request) is measured over each window." },
+      { key: "earlyStopBeta", label: "Smoothing β", hint: "Weight of the past in the moving average of the slope (0 = no smoothing)." },
+      { key: "earlyStopTargetsPerRequest", label: "Threshold τ (targets per request)", hint: "A window whose moving average falls below τ counts as a low window." },
+      { key: "earlyStopPatienceWindows", label: "Patience (windows)", hint: "Consecutive low windows before the crawl stops by itself." },
     ],
   },
   {
@@ -166,24 +210,26 @@ export const PARAM_GROUPS: ParamGroup[] = [
       },
     ],
     fields: [
-      { key: "trapExtraLengthChars", label: "Trap filter: extra URL length", step: "1", hint: "Links longer than the root URL plus this many characters are skipped (endless calendars, session loops)." },
-      { key: "trapRepeatCount", label: "Trap filter: repeated segments", step: "1", hint: "Links repeating one path segment or query value this many times are skipped." },
-      { key: "maxRedirects", label: "Maximum redirects", step: "1", hint: "Redirect hops followed per link; every hop is a counted request." },
-      { key: "maxTargetBytes", label: "Maximum target size (bytes)", step: "1", bytes: true, hint: "Larger files are aborted and logged as too large." },
-      { key: "maxHtmlBytes", label: "Maximum page size (bytes)", step: "1", bytes: true, hint: "Larger HTML pages (counted after decompression) are aborted and logged as too large." },
-      { key: "requestDeadlineMs", label: "Request deadline (ms)", step: "1", hint: "A request that has not finished (headers and body) after this long is abandoned, however slowly the server keeps sending." },
-      { key: "diskQuotaBytes", label: "Disk quota (bytes)", step: "1", bytes: true, hint: "When the crawl's stored files reach this size, it stops downloading and ends (budget spent: bytes)." },
-      { key: "maxSeenUrls", label: "Known URLs at most", step: "1", hint: "Links beyond this many distinct URLs are ignored (about 150 bytes of memory each), so a site with endless links cannot exhaust the worker." },
+      { key: "trapExtraLengthChars", label: "Trap filter: extra URL length", hint: "Links longer than the root URL plus this many characters are skipped (endless calendars, session loops)." },
+      { key: "trapRepeatCount", label: "Trap filter: repeated segments", hint: "Links repeating one path segment or query value this many times are skipped." },
+      { key: "maxRedirects", label: "Maximum redirects", hint: "Redirect hops followed per link; every hop is a counted request." },
+      { key: "maxTargetBytes", label: "Maximum target size (bytes)", hint: "Larger files are aborted and logged as too large." },
+      { key: "maxHtmlBytes", label: "Maximum page size (bytes)", hint: "Larger HTML pages (counted after decompression) are aborted and logged as too large." },
+      { key: "requestDeadlineMs", label: "Request deadline (ms)", hint: "A request that has not finished (headers and body) after this long is abandoned, however slowly the server keeps sending." },
+      { key: "diskQuotaBytes", label: "Disk quota (bytes)", hint: "When the crawl's stored files reach this size, it stops downloading and ends (budget spent: bytes)." },
+      { key: "maxSeenUrls", label: "Known URLs at most", hint: "Links beyond this many distinct URLs are ignored (about 150 bytes of memory each), so a site with endless links cannot exhaust the worker." },
     ],
   },
   {
     title: "Baselines",
     fields: [
-      { key: "tpOffExplorationRequests", label: "TP-OFF exploration (requests)", step: "1", hint: "Breadth-first requests before TP-OFF freezes its group values (TP-OFF only)." },
-      { key: "focusedWarmupRequests", label: "FOCUSED warm-up (requests)", step: "1", hint: "Breadth-first requests before FOCUSED trusts its classifier (FOCUSED only)." },
+      { key: "tpOffExplorationRequests", label: "TP-OFF exploration (requests)", hint: "Breadth-first requests before TP-OFF freezes its group values (TP-OFF only)." },
+      { key: "focusedWarmupRequests", label: "FOCUSED warm-up (requests)", hint: "Breadth-first requests before FOCUSED trusts its classifier (FOCUSED only)." },
     ],
   },
 ];
+
+export const PARAM_GROUPS: ParamGroup[] = PARAM_GROUP_SPECS.map(fromTable);
 
 export const PARAM_KEYS: NumberParamKey[] = PARAM_GROUPS.flatMap((group) => group.fields.map((field) => field.key));
 

@@ -1,21 +1,24 @@
 import type { z } from "zod";
-import { crawlConfigSchema, type CrawlConfig } from "@/lib/crawl-config";
+import { crawlConfigSchema, upgradeStoredCrawlConfig, type CrawlConfig } from "@/lib/crawl-config";
 import type { CrawlDetail } from "./api-types";
 
 /** The API's answer before normalisation (the server page passes the same shape from lib/store). */
 export type RawCrawlDetail = Omit<CrawlDetail, "config"> & { config: unknown };
 
 /**
- * The API passes the stored settings through as they are (an older or hand-edited document may
- * lack fields, or be null). Each top-level setting that does not validate falls back to its
- * default, so the cockpit always reads a complete configuration and never crashes on `undefined`.
+ * The API passes the stored settings with today's names (lib/crawler/stored-crawl-config.ts), not
+ * validated again: a hand-edited document may lack fields, or be null. Each top-level setting that
+ * does not validate falls back to its default, so the cockpit always reads a complete
+ * configuration and never crashes on `undefined`.
  */
 export function normalizeCrawlDetail(raw: RawCrawlDetail): CrawlDetail {
   return { ...raw, config: normalizeConfig(raw.config, raw) };
 }
 
 export function normalizeConfig(raw: unknown, crawl: { rootUrl: string; seed: number }): CrawlConfig {
-  const stored = raw !== null && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
+  // The upgrade is the server's too (idempotent): older crawls show the values they ran with.
+  const upgraded = upgradeStoredCrawlConfig(raw);
+  const stored = upgraded !== null && typeof upgraded === "object" ? (upgraded as Record<string, unknown>) : {};
   const shape = crawlConfigSchema.shape;
   return {
     rootUrl: crawl.rootUrl,
@@ -26,15 +29,13 @@ export function normalizeConfig(raw: unknown, crawl: { rootUrl: string; seed: nu
     politeness: pick(shape.politeness, stored.politeness),
     strategy: pick(shape.strategy, stored.strategy),
     params: pick(shape.params, stored.params),
-    // Crawls stored before web archives existed kept none.
-    archive: stored.archive === undefined ? { ...shape.archive.parse(undefined), keepWarc: false } : pick(shape.archive, stored.archive),
+    archive: pick(shape.archive, stored.archive),
     seed: crawl.seed,
     allowPrivateNetwork: pick(shape.allowPrivateNetwork, stored.allowPrivateNetwork),
     after: pick(shape.after, stored.after),
     checkKnownFiles: pick(shape.checkKnownFiles, stored.checkKnownFiles),
     applications: pick(shape.applications, stored.applications),
-    // Crawls stored before rendering existed read HTML only.
-    render: stored.render === undefined ? "off" : pick(shape.render, stored.render),
+    render: pick(shape.render, stored.render),
   };
 }
 

@@ -35,7 +35,7 @@ export function toErrorResponse(error: unknown): Response {
     return errorBody(status, code, error.message, error.fields, headers);
   }
   if (error instanceof ApiRequestError) return errorBody(error.status, error.code, error.message);
-  // Crawl settings are validated in lib/crawl-config.ts, which knows nothing about HTTP.
+  // Crawl settings are validated in lib/crawler/crawl-config.ts, which knows nothing about HTTP.
   if (error instanceof CrawlConfigError) {
     return errorBody(400, "invalid_request", error.message, error.fields);
   }

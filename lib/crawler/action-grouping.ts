@@ -28,17 +28,18 @@
  */
 import { createRequire } from "node:module";
 import type { HierarchicalNSW } from "hnswlib-node";
+import { ALGORITHM_DEFAULTS } from "./settings-table";
 import { TagPathProjector, type ProjectionOptions, type SparseVector, type TagPathProjectorState } from "./tag-path-projection";
 
 /** Settings of an {@link ActionGrouper}; defaults from docs/ALGORITHM.md. */
 export interface ActionGroupingOptions extends ProjectionOptions {
-  /** θ. @default 0.75 */
+  /** θ (default: settings-table.ts). */
   readonly similarityThreshold?: number;
   /** Nearest-centroid search: exact (pruned inverted index) or hnswlib's HNSW. @default "exact" */
   readonly index?: "exact" | "hnsw";
-  /** HNSW only. @default 16 */ readonly hnswM?: number;
-  /** HNSW only. @default 200 */ readonly hnswEfConstruction?: number;
-  /** HNSW only. @default 10 */ readonly hnswEf?: number;
+  /** HNSW only (default: settings-table.ts). */ readonly hnswM?: number;
+  /** HNSW only (default: settings-table.ts). */ readonly hnswEfConstruction?: number;
+  /** HNSW only (default: settings-table.ts). */ readonly hnswEf?: number;
   /** HNSW only. @default 100 */ readonly hnswRandomSeed?: number;
 }
 
@@ -94,7 +95,7 @@ export class ActionGrouper {
   private readonly dirty = new Set<number>();
 
   constructor(options: ActionGroupingOptions = {}) {
-    this.threshold = options.similarityThreshold ?? 0.75;
+    this.threshold = options.similarityThreshold ?? ALGORITHM_DEFAULTS.similarityThreshold;
     this.projector = new TagPathProjector(options);
     const dims = this.projector.dimensions;
     this.query = new Float64Array(dims);
@@ -106,9 +107,9 @@ export class ActionGrouper {
       // Loaded on demand: the default exact search must not need the native addon built.
       const hnswlib = createRequire(import.meta.url)("hnswlib-node") as typeof import("hnswlib-node");
       this.hnsw = new hnswlib.HierarchicalNSW("cosine", dims);
-      const m = options.hnswM ?? 16;
-      this.hnsw.initIndex({ maxElements: 256, m, efConstruction: options.hnswEfConstruction ?? 200, randomSeed: options.hnswRandomSeed ?? 100 });
-      this.hnsw.setEf(options.hnswEf ?? 10);
+      const m = options.hnswM ?? ALGORITHM_DEFAULTS.hnswM;
+      this.hnsw.initIndex({ maxElements: 256, m, efConstruction: options.hnswEfConstruction ?? ALGORITHM_DEFAULTS.hnswEfConstruction, randomSeed: options.hnswRandomSeed ?? 100 });
+      this.hnsw.setEf(options.hnswEf ?? ALGORITHM_DEFAULTS.hnswEf);
     }
   }
 

@@ -1,7 +1,7 @@
 /**
- * Default lists and numbers of SB-CLASSIFIER, copied verbatim from the appendix of
- * docs/ALGORITHM.md (the authors' reproducibility kit). Every value is only a default:
- * the crawl settings override each of them.
+ * Default lists of SB-CLASSIFIER, copied verbatim from the appendix of docs/ALGORITHM.md (the
+ * authors' reproducibility kit), and the bounds of one page. Every list is only a default: the
+ * crawl settings override each of them. The algorithm's numbers are settings-table.ts.
  */
 
 /**
@@ -121,77 +121,6 @@ export const DOCUMENT_MIME_TYPES: readonly string[] = [
   "application/vnd.openxmlformats-officedocument.presentationml.presentation",
   "application/vnd.oasis.opendocument.presentation",
 ];
-
-/** Shape of {@link ALGORITHM_DEFAULTS}; names carry their units. */
-export interface AlgorithmDefaults {
-  /** θ: minimum cosine similarity for a link to join an existing action. @default 0.75 */
-  readonly similarityThreshold: number;
-  /** n of the tag-path n-grams. @default 2 */
-  readonly tagPathNgramSize: number;
-  /** a of Knuth's multiplicative hash. @default 766245317 */
-  readonly hashMultiplier: number;
-  /** w: word size of the hash, in bits. @default 15 */
-  readonly hashWordBits: number;
-  /** m: output bits of the hash; the projection has 2^m dimensions. @default 12 */
-  readonly hashOutputBits: number;
-  /**
-   * Nearest-centroid search of the action grouping: "exact" (pruned inverted index, the
-   * true nearest centroid) or "hnsw" (hnswlib, the kit's choice, with the settings below).
-   * Exact by default: hnswlib at 4096 dimensions costs ~0.5–2 ms per new tag path and,
-   * with ef = 10, often misses the nearest centroid (see action-grouping.ts).
-   * @default "exact"
-   */
-  readonly groupingIndex: "exact" | "hnsw";
-  /** HNSW M (max links per node). @default 16 */
-  readonly hnswM: number;
-  /** HNSW efConstruction. @default 200 */
-  readonly hnswEfConstruction: number;
-  /** HNSW ef at query time (k = 1). @default 10 */
-  readonly hnswEf: number;
-  /** HNSW level-generator seed (hnswlib's own default). @default 100 */
-  readonly hnswRandomSeed: number;
-  /** α: exploration weight of the AUER score. @default 2√2 */
-  readonly banditAlpha: number;
-  /** b: labelled URLs per classifier training epoch. @default 10 */
-  readonly classifierBatchSize: number;
-  /** L2 regularisation α of the SGD classifier. @default 1e-4 */
-  readonly sgdAlpha: number;
-  /** k: requests per early-stopping window. @default 500 */
-  readonly earlyStopWindowRequests: number;
-  /** β: EMA smoothing of the per-window slope. @default 0.9 */
-  readonly earlyStopBeta: number;
-  /** τ: targets per request under which a window counts as low. @default 0.01 */
-  readonly earlyStopTargetsPerRequest: number;
-  /** P: consecutive low windows before stopping. @default 10 */
-  readonly earlyStopPatienceWindows: number;
-  /** Trap filter: max URL length over the root URL's length, in characters. @default 350 */
-  readonly trapExtraLengthChars: number;
-  /** Trap filter: occurrences of one path segment or query key/value that mark a trap. @default 3 */
-  readonly trapRepeatCount: number;
-}
-
-/** The documented defaults of docs/ALGORITHM.md, in one literal object. */
-export const ALGORITHM_DEFAULTS = {
-  similarityThreshold: 0.75,
-  tagPathNgramSize: 2,
-  hashMultiplier: 766245317,
-  hashWordBits: 15,
-  hashOutputBits: 12,
-  groupingIndex: "exact",
-  hnswM: 16,
-  hnswEfConstruction: 200,
-  hnswEf: 10,
-  hnswRandomSeed: 100,
-  banditAlpha: 2 * Math.SQRT2,
-  classifierBatchSize: 10,
-  sgdAlpha: 1e-4,
-  earlyStopWindowRequests: 500,
-  earlyStopBeta: 0.9,
-  earlyStopTargetsPerRequest: 0.01,
-  earlyStopPatienceWindows: 10,
-  trapExtraLengthChars: 350,
-  trapRepeatCount: 3,
-} as const satisfies AlgorithmDefaults;
 
 /**
  * Bounds that keep one hostile page from stalling or bloating a crawl (links.ts, http-fetcher.ts).

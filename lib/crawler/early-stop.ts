@@ -10,15 +10,17 @@
  * stop after P windows whatever it finds.
  */
 
-/** Settings; defaults from docs/ALGORITHM.md. */
+import { ALGORITHM_DEFAULTS } from "./settings-table";
+
+/** Settings; defaults from settings-table.ts. */
 export interface EarlyStopOptions {
-  /** k: requests per window. @default 500 */
+  /** k: requests per window (default: settings-table.ts). */
   readonly windowRequests?: number;
-  /** β: EMA smoothing. @default 0.9 */
+  /** β: EMA smoothing (default: settings-table.ts). */
   readonly beta?: number;
-  /** τ: targets per request under which a window is low. @default 0.01 */
+  /** τ: targets per request under which a window is low (default: settings-table.ts). */
   readonly targetsPerRequest?: number;
-  /** P: consecutive low windows before stopping. @default 10 */
+  /** P: consecutive low windows before stopping (default: settings-table.ts). */
   readonly patienceWindows?: number;
 }
 
@@ -49,10 +51,10 @@ export class EarlyStopMonitor {
   private readonly history: EarlyStopWindow[] = [];
 
   constructor(options: EarlyStopOptions = {}) {
-    this.windowRequests = options.windowRequests ?? 500;
-    this.beta = options.beta ?? 0.9;
-    this.targetsPerRequest = options.targetsPerRequest ?? 0.01;
-    this.patienceWindows = options.patienceWindows ?? 10;
+    this.windowRequests = options.windowRequests ?? ALGORITHM_DEFAULTS.earlyStopWindowRequests;
+    this.beta = options.beta ?? ALGORITHM_DEFAULTS.earlyStopBeta;
+    this.targetsPerRequest = options.targetsPerRequest ?? ALGORITHM_DEFAULTS.earlyStopTargetsPerRequest;
+    this.patienceWindows = options.patienceWindows ?? ALGORITHM_DEFAULTS.earlyStopPatienceWindows;
     if (!Number.isInteger(this.windowRequests) || this.windowRequests < 1) {
       throw new RangeError(`windowRequests must be a positive integer, got ${this.windowRequests}`);
     }

@@ -37,6 +37,7 @@
  */
 import { gammaPosterior, klUcbPoissonIndex, sampleGamma, type BanditPolicy } from "./bandit-policies";
 import type { Prng } from "./prng";
+import { ALGORITHM_DEFAULTS } from "./settings-table";
 
 /** Settings; defaults from docs/ALGORITHM.md. */
 export interface SleepingBanditOptions {
@@ -117,7 +118,7 @@ export class SleepingBandit {
   private readonly awakeAt: number[] = [];
 
   constructor(options: SleepingBanditOptions = {}) {
-    this.alpha = options.alpha ?? 2 * Math.SQRT2;
+    this.alpha = options.alpha ?? ALGORITHM_DEFAULTS.banditAlpha;
     this.rewardScaledBonus = options.rewardScaledBonus ?? false;
     this.barrenDamping = options.barrenDamping ?? false;
     this.policy = options.policy ?? "auer";

@@ -26,6 +26,7 @@
  * class; logistic regression is symmetric under y → −y from w = 0, so predictions match.
  */
 import type { Prng } from "./prng";
+import { ALGORITHM_DEFAULTS } from "./settings-table";
 
 export type UrlLabel = "html" | "target";
 
@@ -106,8 +107,8 @@ export class UrlClassifier {
 
   constructor(options: UrlClassifierOptions) {
     this.prng = options.prng;
-    this.batchSize = options.batchSize ?? 10;
-    this.alpha = options.alpha ?? 1e-4;
+    this.batchSize = options.batchSize ?? ALGORITHM_DEFAULTS.classifierBatchSize;
+    this.alpha = options.alpha ?? ALGORITHM_DEFAULTS.sgdAlpha;
     this.interceptDecay = options.interceptDecay ?? 0.01;
     if (!Number.isInteger(this.batchSize) || this.batchSize < 1) throw new RangeError(`batchSize must be ≥ 1, got ${this.batchSize}`);
     if (!(this.alpha > 0)) throw new RangeError(`alpha must be > 0, got ${this.alpha}`);

@@ -6,7 +6,7 @@
  * patterns run on RE2 (re2js, pure JavaScript): time linear in the URL for every pattern it
  * accepts. Users still write JavaScript syntax (url-pattern-syntax.ts rewrites it); what RE2
  * cannot run (lookaheads, back-references, repeat counts over 1000) is refused where patterns
- * enter (API, CLI, form, live edits: lib/crawl-config.ts) with a field message. Globs (`*`
+ * enter (API, CLI, form, live edits: crawl-config.ts) with a field message. Globs (`*`
  * only) are matched without any regex (url-rules.ts) and need no check.
  *
  * Linear is not cheap enough on its own: where RE2's DFA gives up, a match costs the URL's length

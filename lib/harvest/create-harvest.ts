@@ -1,6 +1,6 @@
 import { networkPolicyRefusal } from "../store/commands/check-network-policy";
 import { InvalidRequestError, InvalidStateError } from "../errors";
-import { ALLOW_PRIVATE_NETWORK_IS_SERVER_SETTING, CrawlConfigError, parseCrawlConfig, withParamsAddedLater, type CrawlConfig } from "../crawl-config";
+import { ALLOW_PRIVATE_NETWORK_IS_SERVER_SETTING, CrawlConfigError, parseCrawlConfig, readStoredCrawlConfig, type CrawlConfig } from "../crawl-config";
 import { parseCreateHarvest } from "./harvest-input";
 import { nextRunAfter } from "./schedule";
 import { newWebhookSecret } from "./webhook-signature";
@@ -42,12 +42,14 @@ export async function createHarvest(db: Db, input: unknown, options: CreateHarve
   const value = parseCreateHarvest(input, options.privateNetworks ?? []);
   let definition: CrawlConfig;
   if (value.fromCrawlId !== undefined) {
-    const crawl = await db.crawl.findUnique({ where: { id: value.fromCrawlId }, select: { config: true, status: true, harvestId: true, replayOfCrawlId: true } });
+    const crawl = await db.crawl.findUnique({ where: { id: value.fromCrawlId }, select: { config: true, seed: true, status: true, harvestId: true, replayOfCrawlId: true } });
     if (!crawl) throw new InvalidRequestError({ fromCrawlId: `names crawl ${value.fromCrawlId}, which does not exist` }, "Invalid harvest");
     if (crawl.replayOfCrawlId !== null) throw new InvalidRequestError({ fromCrawlId: `names crawl ${value.fromCrawlId}, a replay: a harvest repeats a crawl of the live site` }, "Invalid harvest");
     if (crawl.status !== "finished") throw new InvalidStateError(`fromCrawlId: crawl ${value.fromCrawlId} is ${crawl.status}; a harvest repeats a finished crawl`);
     if (crawl.harvestId !== null) throw new InvalidStateError(`fromCrawlId: crawl ${value.fromCrawlId} is already a run of harvest ${crawl.harvestId}`);
-    definition = definitionOf(parseCrawlConfig(withParamsAddedLater(JSON.parse(crawl.config))), value.checkKnownFiles, asLocalAdmin);
+    const stored = readStoredCrawlConfig(crawl.config);
+    if (!stored.ok) throw new CrawlConfigError(stored.fields);
+    definition = definitionOf({ ...stored.config, seed: crawl.seed }, value.checkKnownFiles, asLocalAdmin);
   } else {
     const config = value.config!;
     const fields: Record<string, string> = {};

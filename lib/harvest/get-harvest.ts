@@ -1,3 +1,4 @@
+import { withCurrentParamNames } from "../crawl-config";
 import { NotFoundError } from "../errors";
 import { nextRunTimes } from "./schedule";
 import type { Db } from "../store/prisma-client";
@@ -58,7 +59,8 @@ function findHarvestRow(db: Db, id: number) {
 }
 
 export function toHarvestView(row: HarvestRow, now = new Date()): HarvestView {
-  const config = JSON.parse(row.config) as Record<string, unknown>;
+  // A definition stored before a setting was renamed or retired is shown with today's names.
+  const config = withCurrentParamNames(JSON.parse(row.config)) as Record<string, unknown>;
   const runs = row.runs.map(toCrawlSummary);
   return {
     id: row.id,

@@ -49,7 +49,7 @@ export const createHarvestSchema = z
   .strictObject({
     /** A finished crawl to repeat: its settings become the harvest's, and it becomes the first run. */
     fromCrawlId: z.number().int("must be a whole number").positive("must be a crawl id").optional(),
-    /** Or crawl settings (lib/crawl-config.ts) for a harvest that starts from nothing. */
+    /** Or crawl settings (lib/crawler/crawl-config.ts) for a harvest that starts from nothing. */
     config: z.record(z.string(), z.unknown()).optional(),
     name: nameSchema.optional(),
     cron: cronSchema.nullable().default(null),

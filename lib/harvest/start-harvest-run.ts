@@ -1,5 +1,5 @@
 import { InvalidStateError, NotFoundError } from "../errors";
-import { parseCrawlConfig } from "../crawl-config";
+import { parseCrawlConfig, withCurrentParamNames } from "../crawl-config";
 import { insertCrawl } from "../store/insert-crawl";
 import type { Db } from "../store/prisma-client";
 
@@ -28,7 +28,8 @@ export async function startHarvestRun(db: Db, harvestId: number): Promise<{ craw
     orderBy: [{ finishedAt: "desc" }, { id: "desc" }],
     select: { id: true },
   });
-  const stored = JSON.parse(harvest.config) as Record<string, unknown>;
+  // A definition stored before a setting was renamed or retired is read with today's names.
+  const stored = withCurrentParamNames(JSON.parse(harvest.config)) as Record<string, unknown>;
   const after = previous?.id ?? null;
   const config = parseCrawlConfig({ ...stored, name: stored.name ?? harvest.name, after, checkKnownFiles: after !== null && stored.checkKnownFiles === true });
   try {

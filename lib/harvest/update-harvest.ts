@@ -1,3 +1,4 @@
+import { withCurrentParamNames } from "../crawl-config";
 import { NotFoundError } from "../errors";
 import { parseUpdateHarvest } from "./harvest-input";
 import { nextRunAfter } from "./schedule";
@@ -21,7 +22,7 @@ export async function updateHarvest(db: Db, id: number, input: unknown, options:
   const timeZone = patch.timeZone ?? current.timeZone;
   const paused = patch.paused ?? current.paused;
   const scheduleChanged = cron !== current.cron || timeZone !== current.timeZone || paused !== current.paused;
-  const config = JSON.parse(current.config) as Record<string, unknown>;
+  const config = withCurrentParamNames(JSON.parse(current.config)) as Record<string, unknown>;
   if (patch.checkKnownFiles !== undefined) config.checkKnownFiles = patch.checkKnownFiles;
   await db.harvest.update({
     where: { id },

@@ -1,7 +1,7 @@
 import os from "node:os";
 import { closeProcessRendering } from "./process-rendering";
 import type { ForageConfig } from "../config";
-import { crawlConfigSchema, settingFieldErrors, withParamsAddedLater } from "../crawl-config";
+import { readStoredCrawlConfig } from "../crawl-config";
 import type { HostWait } from "../crawler/fetch/host-politeness";
 import { createHostClock, pruneHostClocks, type ProcessHostClock } from "../store/host-clock";
 import { prepareStoredReplay, type StoredReplayParts } from "./stored-replay";
@@ -193,12 +193,12 @@ export class CrawlWorker {
 
   private async launch(crawlId: number, paused: boolean): Promise<void> {
     const row = await this.db.crawl.findUniqueOrThrow({ where: { id: crawlId }, select: { config: true, replayOfCrawlId: true } });
-    const parsed = crawlConfigSchema.safeParse(withParamsAddedLater(JSON.parse(row.config)));
-    if (!parsed.success) {
-      crawlLog(this.log, crawlId).warn({ fields: settingFieldErrors(parsed.error) }, "crawl failed: its stored settings are refused");
-      return failUnrunnableCrawl(this.db, this.id, crawlId, settingFieldErrors(parsed.error));
+    const parsed = readStoredCrawlConfig(row.config);
+    if (!parsed.ok) {
+      crawlLog(this.log, crawlId).warn({ fields: parsed.fields }, "crawl failed: its stored settings are refused");
+      return failUnrunnableCrawl(this.db, this.id, crawlId, parsed.fields);
     }
-    const config = parsed.data;
+    const config = parsed.config;
     const crawl: ActiveCrawl = {
       crawlId,
       abort: new AbortController(),
@@ -373,11 +373,11 @@ export class CrawlWorker {
       const crawl = this.active.get(row.id);
       if (!crawl) continue;
       // Validating a whole config costs about as much as a page's links: only edited ones are.
-      const config = row.config === crawl.liveConfigJson ? null : crawlConfigSchema.safeParse(JSON.parse(row.config));
-      if (config?.success) {
+      const config = row.config === crawl.liveConfigJson ? null : readStoredCrawlConfig(row.config);
+      if (config?.ok) {
         crawl.liveConfigJson = row.config;
-        const { delayMs } = config.data.politeness;
-        const urlPatterns = config.data.blocklist.urlPatterns;
+        const { delayMs } = config.config.politeness;
+        const urlPatterns = config.config.blocklist.urlPatterns;
         if (delayMs !== crawl.live.delayMs || JSON.stringify(urlPatterns) !== JSON.stringify(crawl.live.urlPatterns)) {
           crawl.live = { delayMs, urlPatterns };
         }

@@ -19,16 +19,17 @@ export interface ModuleRule {
 export const IMPORT_MAP: Readonly<Record<string, ModuleRule>> = {
   "lib/config.ts": { imports: ["lib/crawler/fetch"], packages: ["zod"] },
   "lib/storage": { imports: ["lib/config.ts"], packages: ["@aws-sdk/client-s3", "@aws-sdk/lib-storage"] },
-  "lib/crawl-config.ts": { imports: ["lib/crawler", "lib/field-errors.ts"], packages: ["zod"] },
+  // Re-exports lib/crawler/crawl-config.ts for the modules outside the crawler.
+  "lib/crawl-config.ts": { imports: ["lib/crawler"], packages: [] },
   "lib/crawl-status.ts": { imports: [], packages: [] },
   "lib/format.ts": { imports: [], packages: [] },
   "lib/errors.ts": { imports: ["lib/field-errors.ts"], packages: [] },
   "lib/field-errors.ts": { imports: [], packages: ["zod"] },
-  // The engine: nothing but itself, its settings and its status vocabulary.
-  "lib/crawler": { imports: ["lib/crawl-config.ts", "lib/crawl-status.ts"], packages: ["fast-xml-parser", "hnswlib-node", "htmlparser2", "re2js"] },
+  // The engine and its settings: nothing but itself, its status vocabulary and the field messages.
+  "lib/crawler": { imports: ["lib/crawl-status.ts", "lib/field-errors.ts"], packages: ["fast-xml-parser", "hnswlib-node", "htmlparser2", "re2js", "zod"] },
   "lib/crawler/fetch": { imports: ["lib/crawler/defaults.ts"], packages: ["file-type", "ipaddr.js", "undici", "zod"] },
-  "lib/crawler/engine": { imports: ["lib/crawler", "lib/crawl-config.ts", "lib/crawl-status.ts"], packages: [] },
-  "lib/crawler/replay": { imports: ["lib/crawler/engine", "lib/crawler/fetch", "lib/crawl-config.ts"], packages: [] },
+  "lib/crawler/engine": { imports: ["lib/crawler", "lib/crawl-status.ts"], packages: [] },
+  "lib/crawler/replay": { imports: ["lib/crawler/engine", "lib/crawler/fetch", "lib/crawler/crawl-config.ts"], packages: [] },
   "lib/bench": { imports: ["lib/config.ts", "lib/crawl-config.ts", "lib/crawler/engine", "lib/crawler/fetch", "lib/sitesim", "lib/store", "lib/worker"], packages: [] },
   "lib/store": {
     imports: ["lib/auth", "lib/config.ts", "lib/crawl-config.ts", "lib/crawl-status.ts", "lib/crawler", "lib/errors.ts", "lib/storage", "generated/prisma", "generated/prisma-postgres"],

@@ -3,7 +3,8 @@ import { startAppInBrowser, stopAppInBrowser } from "../helpers/app-in-browser";
 import type { RunningApp } from "../helpers/app-server";
 import type { TestDatabase } from "../helpers/test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALGORITHM_DEFAULTS, DATA_FILES_MIME_TYPES } from "../../lib/crawler/defaults";
+import { DATA_FILES_MIME_TYPES } from "../../lib/crawler/defaults";
+import { ALGORITHM_DEFAULTS } from "../../lib/crawler/settings-table";
 import type { CrawlConfig } from "../../lib/crawl-config";
 
 // The "New crawl" form in real Chromium against the built app and the real API: labels, the
@@ -204,7 +205,7 @@ describe("new crawl form", () => {
     expect(config.params.earlyStop).toBe(false);
     expect(config.params.skipDeadUrlShapes).toBe(false);
     expect(config.params.rewardScaledExploration).toBe(false);
-    expect(config.params.dampBarrenExploration).toBe(false);
+    expect(config.params.barrenDamping).toBe(false);
     expect(config.params.regroupRediscoveredLinks).toBe(false);
     expect(config.params.linkRankSamples).toBe(1);
     expect(config.params.urlOutlookWeight).toBe(0);

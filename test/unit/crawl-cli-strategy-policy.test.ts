@@ -30,9 +30,9 @@ describe("forage crawl --render …", () => {
   });
 
   it("keeps a crawl stored before rendering existed reading HTML only", async () => {
-    const { withParamsAddedLater } = await import("../../lib/crawl-config");
+    const { upgradeStoredCrawlConfig } = await import("../../lib/crawl-config");
     const stored = { rootUrl: "http://127.0.0.1:1/", params: {} };
-    expect(parseCrawlConfig(withParamsAddedLater(stored)).render).toBe("off");
-    expect(parseCrawlConfig(withParamsAddedLater({ ...stored, render: "always" })).render).toBe("always");
+    expect(parseCrawlConfig(upgradeStoredCrawlConfig(stored)).render).toBe("off");
+    expect(parseCrawlConfig(upgradeStoredCrawlConfig({ ...stored, render: "always" })).render).toBe("always");
   });
 });

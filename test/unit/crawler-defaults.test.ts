@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { ALGORITHM_DEFAULTS } from "../../lib/crawler/settings-table";
 import {
-  ALGORITHM_DEFAULTS, DATA_FILES_MIME_TYPES, DEFAULT_BLOCKED_EXTENSIONS, DEFAULT_BLOCKED_MIME_PREFIXES, DOCUMENT_MIME_TYPES,
+  DATA_FILES_MIME_TYPES, DEFAULT_BLOCKED_EXTENSIONS, DEFAULT_BLOCKED_MIME_PREFIXES, DOCUMENT_MIME_TYPES,
   PAPER_TARGET_MIME_TYPES,
 } from "../../lib/crawler/defaults";
 
@@ -31,7 +32,7 @@ describe("default lists", () => {
 
   it("fixes the documented numbers", () => {
     expect(ALGORITHM_DEFAULTS).toMatchObject({
-      similarityThreshold: 0.75, tagPathNgramSize: 2, hashMultiplier: 766245317, hashWordBits: 15, hashOutputBits: 12,
+      similarityThreshold: 0.75,
       hnswM: 16, hnswEfConstruction: 200, hnswEf: 10, classifierBatchSize: 10, sgdAlpha: 1e-4, earlyStopWindowRequests: 500,
       earlyStopBeta: 0.9, earlyStopTargetsPerRequest: 0.01, earlyStopPatienceWindows: 10, trapExtraLengthChars: 350, trapRepeatCount: 3,
     });

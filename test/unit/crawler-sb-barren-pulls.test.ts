@@ -27,7 +27,7 @@ function bandit(strategy: CrawlStrategy): BanditStateView {
   return (strategy.toState() as { bandit: BanditStateView }).bandit;
 }
 
-describe("SB strategy: fertile and barren pulls (dampBarrenExploration)", () => {
+describe("SB strategy: fertile and barren pulls (barrenDamping)", () => {
   it("counts a pull fertile when it gave a reward or its page filed a link into a group that has paid", () => {
     const { strategy, file } = sbStrategy();
     const paying = file("html/body/article/section.dossiers/ul/li/a.dossier-link");
@@ -51,7 +51,7 @@ describe("SB strategy: fertile and barren pulls (dampBarrenExploration)", () => 
   });
 
   it("leaves the paper's bandit undamped when the setting is off", () => {
-    const { strategy } = sbStrategy({ dampBarrenExploration: false });
+    const { strategy } = sbStrategy({ barrenDamping: false });
     expect(bandit(strategy).barrenDamping).toBe(false);
   });
 });

@@ -10,7 +10,7 @@ const ROOT = "http://127.0.0.1:1/";
 const ALL_ADDITIONS_ON = {
   linkRankSamples: 32,
   rewardScaledExploration: true,
-  dampBarrenExploration: true,
+  barrenDamping: true,
   regroupRediscoveredLinks: true,
   urlOutlookWeight: 3,
   skipDeadUrlShapes: true,
@@ -36,7 +36,7 @@ describe("sb-paper", () => {
     expect(paper.params).toMatchObject({
       linkRankSamples: 1,
       rewardScaledExploration: false,
-      dampBarrenExploration: false,
+      barrenDamping: false,
       regroupRediscoveredLinks: false,
       urlOutlookWeight: 0,
       skipDeadUrlShapes: false,

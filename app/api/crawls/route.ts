@@ -18,7 +18,7 @@ export async function GET(request: Request): Promise<Response> {
   });
 }
 
-/** Creates a queued crawl; the settings are validated by lib/crawl-config.ts, the root URL against the server's network policy. */
+/** Creates a queued crawl; the settings are validated by lib/crawler/crawl-config.ts, the root URL against the server's network policy. */
 export async function POST(request: Request): Promise<Response> {
   return guarded(request, async (principal, db) => {
     const body = await readJsonBody(request);

@@ -1,4 +1,4 @@
-import type { CrawlConfig } from "../../crawl-config";
+import type { CrawlConfig } from "../crawl-config";
 import type { ExchangeRecorder } from "../fetch/exchange-recorder";
 import type { FetchRequest, FetchResult, Fetcher } from "../fetch/types";
 import type { Budget } from "./budget";

@@ -1,4 +1,4 @@
-import type { CrawlConfig } from "../../crawl-config";
+import type { CrawlConfig } from "../crawl-config";
 import { CookieJar } from "../fetch/cookie-jar";
 import { HostPoliteness } from "../fetch/host-politeness";
 import { DEFAULT_USER_AGENT, HttpFetcher } from "../fetch/http-fetcher";

@@ -1,4 +1,4 @@
-import type { CrawlConfig } from "../../crawl-config";
+import type { CrawlConfig } from "../crawl-config";
 import { EarlyStopMonitor, type EarlyStopOptions, type EarlyStopState, type EarlyStopWindow } from "../early-stop";
 
 /** The engine's view of early stopping: windows closed by the latest counts, and the verdict. */

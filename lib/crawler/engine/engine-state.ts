@@ -1,5 +1,5 @@
 import zlib from "node:zlib";
-import type { Strategy } from "../../crawl-config";
+import type { Strategy } from "../crawl-config";
 import type { CookieJarState } from "../fetch/cookie-jar";
 import type { EarlyStopState } from "../early-stop";
 import type { PrngState } from "../prng";

@@ -1,4 +1,4 @@
-import type { CrawlConfig } from "../../crawl-config";
+import type { CrawlConfig } from "../crawl-config";
 import type { PathSegmentStatsState } from "../path-segment-stats";
 import { Prng } from "../prng";
 import type { SleepingBanditState } from "../sleeping-bandit";

@@ -1,4 +1,4 @@
-import type { CrawlConfig } from "../../crawl-config";
+import type { CrawlConfig } from "../crawl-config";
 import type { FrontierLink } from "./types";
 
 /**

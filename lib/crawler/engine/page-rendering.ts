@@ -1,4 +1,4 @@
-import type { RenderMode } from "../../crawl-config";
+import type { RenderMode } from "../crawl-config";
 import type { ExtractedLink } from "../links";
 import { normalizeUrl } from "../url-rules";
 import { urlShape } from "../url-shape";

@@ -1,4 +1,4 @@
-import type { CrawlConfig } from "../../crawl-config";
+import type { CrawlConfig } from "../crawl-config";
 import { judgeContent, SNIFF_BYTES, type ContentVerdict } from "../fetch/content-sniffing";
 import { CookieJar } from "../fetch/cookie-jar";
 import { HeadTap } from "../fetch/head-tap";

@@ -1,4 +1,4 @@
-import { CrawlConfigError, parseCrawlConfig, type CrawlConfig, type Strategy } from "../../crawl-config";
+import { CrawlConfigError, parseCrawlConfig, type CrawlConfig, type Strategy } from "../crawl-config";
 
 /** The source crawl cannot be replayed (missing, unfinished, nothing kept); the message says why. */
 export class ReplayError extends Error {

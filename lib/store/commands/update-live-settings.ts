@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ALLOW_PRIVATE_NETWORK_IS_SERVER_SETTING, blocklistSchema, CrawlConfigError, crawlConfigSchema, politenessSchema, settingFieldErrors, withParamsAddedLater } from "../../crawl-config";
+import { ALLOW_PRIVATE_NETWORK_IS_SERVER_SETTING, blocklistSchema, CrawlConfigError, crawlConfigSchema, politenessSchema, readStoredCrawlConfig, settingFieldErrors, type StoredCrawlConfig } from "../../crawl-config";
 import { InvalidRequestError, InvalidStateError, NotFoundError } from "../../errors";
 import type { Db } from "../prisma-client";
 import { getCrawl, type CrawlDetail } from "../queries/get-crawl";
@@ -94,19 +94,12 @@ function parsePatch(patch: unknown): LiveSettingsPatch {
   return parsed.data;
 }
 
-type StoredConfig = z.output<typeof crawlConfigSchema>;
-
 /** The stored settings with defaults filled, so the diff compares like with like. */
-function readStoredConfig(text: string): StoredConfig {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    throw new InvalidStateError("The crawl's stored settings are not valid JSON: clone it instead");
-  }
-  const parsed = crawlConfigSchema.safeParse(withParamsAddedLater(raw));
-  if (!parsed.success) throw new CrawlConfigError(settingFieldErrors(parsed.error));
-  return parsed.data;
+function readStoredConfig(text: string): StoredCrawlConfig {
+  const read = readStoredCrawlConfig(text);
+  if (read.ok) return read.config;
+  if (read.notJson) throw new InvalidStateError("The crawl's stored settings are not valid JSON: clone it instead");
+  throw new CrawlConfigError(read.fields);
 }
 
 interface Change {
@@ -115,7 +108,7 @@ interface Change {
   after: unknown;
 }
 
-function describeDiff(before: StoredConfig, after: StoredConfig): Change[] {
+function describeDiff(before: StoredCrawlConfig, after: StoredCrawlConfig): Change[] {
   const changes: Change[] = [];
   if (JSON.stringify(before.blocklist.urlPatterns) !== JSON.stringify(after.blocklist.urlPatterns)) {
     changes.push({ field: "blocklist.urlPatterns", before: before.blocklist.urlPatterns, after: after.blocklist.urlPatterns });

@@ -1,3 +1,4 @@
+import { upgradeStoredCrawlConfig } from "../../crawl-config";
 import { NotFoundError } from "../../errors";
 import type { CrawlCounters } from "../../crawler/engine/types";
 import type { Db } from "../prisma-client";
@@ -8,7 +9,7 @@ import { getCrawlApplications, type CrawlApplications } from "./get-crawl-applic
 
 /** Everything the crawl page shows about one crawl (docs/API.md `CrawlDetail`). */
 export interface CrawlDetail extends CrawlSummary {
-  /** The full stored settings (lib/crawl-config.ts `CrawlConfig`, with its seed). */
+  /** The full stored settings (lib/crawler/crawl-config.ts `CrawlConfig`, with its seed). */
   config: unknown;
   seed: number;
   counters: Omit<CrawlCounters, "activeMs">;
@@ -84,11 +85,17 @@ export async function getCrawl(db: Db, crawlId: number): Promise<CrawlDetail> {
   };
 }
 
+/**
+ * The stored settings under today's names, with the values an older crawl ran with for settings
+ * added since (stored-crawl-config.ts); not validated again here (this answers every poll of the
+ * cockpit, and the cockpit fills what a hand-edited document lacks). Not JSON: null, so a
+ * hand-edited row does not make the crawl page unreadable.
+ */
 function parseConfig(text: string): unknown {
   try {
-    return JSON.parse(text) as unknown;
+    return upgradeStoredCrawlConfig(JSON.parse(text));
   } catch {
-    return null; // a hand-edited row must not make the crawl page unreadable
+    return null;
   }
 }
 

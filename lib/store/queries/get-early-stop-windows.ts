@@ -1,4 +1,4 @@
-import { algorithmParamsSchema } from "../../crawl-config";
+import { algorithmParamsSchema, upgradeStoredCrawlConfig } from "../../crawl-config";
 import { NotFoundError } from "../../errors";
 import type { Db } from "../prisma-client";
 
@@ -38,10 +38,11 @@ export async function getEarlyStopWindows(db: Db, crawlId: number): Promise<Earl
   };
 }
 
+/** The stored params under today's names (stored-crawl-config.ts), validated alone: the rest of the settings does not matter here. */
 function readParams(configText: string) {
   let params: unknown = {};
   try {
-    params = (JSON.parse(configText) as { params?: unknown }).params ?? {};
+    params = (upgradeStoredCrawlConfig(JSON.parse(configText)) as { params?: unknown }).params ?? {};
   } catch {
     // unreadable settings: show the defaults rather than fail the panel
   }

@@ -1,4 +1,4 @@
-import type { CrawlConfig } from "../../../crawl-config";
+import type { CrawlConfig } from "../../crawl-config";
 import { ActionGrouper, type ActionGroupingOptions } from "../../action-grouping";
 import type { Prng } from "../../prng";
 import { SleepingBandit } from "../../sleeping-bandit";
@@ -27,8 +27,8 @@ export function grouperOptions(config: CrawlConfig): ActionGroupingOptions {
 
 /** The SB bandit of a crawl's settings (as the engine runs them: `effectiveConfig`). */
 export function createBandit(config: CrawlConfig): SleepingBandit {
-  const { banditAlpha, rewardScaledExploration, dampBarrenExploration, policy } = config.params;
-  return new SleepingBandit({ alpha: banditAlpha, rewardScaledBonus: rewardScaledExploration, barrenDamping: dampBarrenExploration, policy });
+  const { banditAlpha, rewardScaledExploration, barrenDamping, policy } = config.params;
+  return new SleepingBandit({ alpha: banditAlpha, rewardScaledBonus: rewardScaledExploration, barrenDamping, policy });
 }
 
 /** The SB strategy settings of a crawl (also used to restore one from a checkpoint). */

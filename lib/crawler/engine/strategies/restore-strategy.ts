@@ -1,4 +1,4 @@
-import type { CrawlConfig } from "../../../crawl-config";
+import type { CrawlConfig } from "../../crawl-config";
 import { ActionGrouper, type ActionGrouperState } from "../../action-grouping";
 import type { Prng } from "../../prng";
 import { SleepingBandit, type SleepingBanditState } from "../../sleeping-bandit";
