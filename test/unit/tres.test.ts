@@ -85,7 +85,7 @@ describe("Ddqn", () => {
 });
 
 describe("TreeFrontier", () => {
-  const options: TreeFrontierOptions = { maxLeaves: 4, minSamplesToSplit: 8, minSamplesPerSide: 2, minGain: 0.5, maxSamplesPerLeaf: 64 };
+  const options: TreeFrontierOptions = { maxLeaves: 4, minSamplesToSplit: 8, minSamplesPerSide: 2, minGain: 0.5, maxSamplesPerLeaf: 64, retrySplitEvery: 1 };
   const vector = (...values: number[]) => Float64Array.from(values);
 
   it("finds the split of least squared error by hand", () => {
@@ -225,7 +225,7 @@ describe("TresStrategy", () => {
 
   it("refuses a malformed checkpoint with a clear error", () => {
     const config = testCrawlConfig({ rootUrl: "http://site.test/", strategy: "tres" });
-    expect(() => restoreStrategy(config, Prng.fromSeed(1), new LinkTable(), { tree: { root: { leaf: 3, links: [], samples: [] }, leaves: 1 } })).toThrow(StrategyStateError);
-    expect(() => restoreStrategy(config, Prng.fromSeed(1), new LinkTable(), { tree: { root: { leaf: 3, links: [], samples: [] }, leaves: 1 } })).toThrow("Invalid tres state: Invalid Tree-Frontier state: leaf index 3");
+    expect(() => restoreStrategy(config, Prng.fromSeed(1), new LinkTable(), { tree: { root: { leaf: 3, links: [], samples: [], fresh: 0 }, leaves: 1 } })).toThrow(StrategyStateError);
+    expect(() => restoreStrategy(config, Prng.fromSeed(1), new LinkTable(), { tree: { root: { leaf: 3, links: [], samples: [], fresh: 0 }, leaves: 1 } })).toThrow("Invalid tres state: Invalid Tree-Frontier state: leaf index 3");
   });
 });

@@ -1,4 +1,3 @@
-import { urlShape } from "../../url-shape";
 import type { FrontierLink } from "../types";
 
 /**
@@ -59,6 +58,17 @@ function tagPathTail(tagPath: string): string {
   return tagPath.slice(Math.max(0, cut));
 }
 
+/**
+ * The URL's directory as url-shape.ts draws it (numbers written N; the last segment only when a
+ * query makes it a listing; at most two segments), without parsing the URL again.
+ */
+function shapeOf(segments: readonly string[], query: boolean): string {
+  const counted = Math.min(2, query ? segments.length : segments.length - 1);
+  let shape = "";
+  for (let i = 0; i < counted; i++) shape += "/" + segments[i]!.replace(/\d+/g, "N");
+  return query ? shape + "?" : shape || "/";
+}
+
 function pathOf(url: string): { path: string; query: boolean } {
   const start = url.indexOf("/", url.indexOf("//") + 2);
   if (start < 0) return { path: "/", query: false };
@@ -105,7 +115,7 @@ export function writeTresFeatures(link: FrontierLink, parent: PageContext | unde
   out[offset + 15] = LIST_TAGS.test(link.tagPath) ? 1 : 0;
   out[offset + 16] = TARGET_WORDS.test(path) ? 1 : 0;
   out[offset + TAG_PATH_OFFSET + (stableHash(tagPathTail(link.tagPath)) % TAG_PATH_BUCKETS)] = 1;
-  out[offset + SHAPE_OFFSET + (stableHash(urlShape(link.url)) % SHAPE_BUCKETS)] = 1;
+  out[offset + SHAPE_OFFSET + (stableHash(shapeOf(segments, query)) % SHAPE_BUCKETS)] = 1;
 }
 
 export function tresFeatures(link: FrontierLink, parent: PageContext | undefined): Float64Array {

@@ -42,15 +42,16 @@ export const TRES_DEFAULTS = {
   huberDelta: 1,
   discount: 0.8,
   replayCapacity: 1024,
-  batchSize: 16,
+  batchSize: 8,
   syncEvery: 100,
   /** Next-state actions kept per transition. */
-  nextActions: 4,
+  nextActions: 3,
   maxLeaves: 32,
   minSamplesToSplit: 16,
   minSamplesPerSide: 4,
   minGain: 0.5,
   maxSamplesPerLeaf: 64,
+  retrySplitEvery: 4,
 } as const;
 
 const DDQN_OPTIONS: DdqnOptions = { ...TRES_DEFAULTS, inputs: TRES_FEATURES };

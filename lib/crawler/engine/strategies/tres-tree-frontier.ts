@@ -22,6 +22,8 @@ export interface TreeFrontierOptions {
   readonly minGain: number;
   /** Experience samples a leaf keeps (the most recent). */
   readonly maxSamplesPerLeaf: number;
+  /** A leaf that could not split tries again after this many new samples (bounds the cost per pull). */
+  readonly retrySplitEvery: number;
 }
 
 interface Sample {
@@ -35,6 +37,8 @@ interface Leaf {
   index: number;
   links: FrontierLink[];
   samples: Sample[];
+  /** Samples added since the leaf last tried to split. */
+  fresh: number;
 }
 
 interface Split {
@@ -48,7 +52,7 @@ interface Split {
 type TreeNode = Leaf | Split;
 
 /** Plain JSON of a tree: splits as [feature, threshold, left, right], leaves as {leaf index, link ids, samples}. */
-export type TreeNodeState = { split: [feature: number, threshold: number, left: TreeNodeState, right: TreeNodeState] } | { leaf: number; links: number[]; samples: [x: number[], y: number][] };
+export type TreeNodeState = { split: [feature: number, threshold: number, left: TreeNodeState, right: TreeNodeState] } | { leaf: number; links: number[]; samples: [x: number[], y: number][]; fresh: number };
 
 export interface TreeFrontierState {
   readonly root: TreeNodeState;
@@ -78,7 +82,7 @@ export class TreeFrontier {
       this.leaves = restored.leaves;
       this.waiting = restored.leaves.reduce((sum, leaf) => sum + leaf.links.length, 0);
     } else {
-      const leaf: Leaf = { kind: "leaf", index: 0, links: [], samples: [] };
+      const leaf: Leaf = { kind: "leaf", index: 0, links: [], samples: [], fresh: 0 };
       this.root = leaf;
       this.leaves = [leaf];
     }
@@ -123,8 +127,12 @@ export class TreeFrontier {
   addExperience(x: Float64Array, y: number): void {
     const leaf = this.leafOf(x);
     leaf.samples.push({ x, y });
+    leaf.fresh += 1;
     if (leaf.samples.length > this.options.maxSamplesPerLeaf) leaf.samples.shift();
-    if (this.leaves.length < this.options.maxLeaves && leaf.samples.length >= this.options.minSamplesToSplit) this.trySplit(leaf);
+    if (this.leaves.length < this.options.maxLeaves && leaf.samples.length >= this.options.minSamplesToSplit && leaf.fresh >= this.options.retrySplitEvery) {
+      leaf.fresh = 0;
+      this.trySplit(leaf);
+    }
   }
 
   /** The split (feature, threshold) the tree would make of these samples now, or null. */
@@ -169,7 +177,7 @@ export class TreeFrontier {
     const save = (node: TreeNode): TreeNodeState =>
       node.kind === "split"
         ? { split: [node.feature, node.threshold, save(node.left), save(node.right)] }
-        : { leaf: node.index, links: node.links.map((link) => link.id), samples: node.samples.map((s) => [Array.from(s.x), s.y]) };
+        : { leaf: node.index, links: node.links.map((link) => link.id), samples: node.samples.map((s) => [Array.from(s.x), s.y]), fresh: node.fresh };
     return { root: save(this.root), leaves: this.leaves.length };
   }
 
@@ -188,7 +196,7 @@ export class TreeFrontier {
       if (!Number.isInteger(node.leaf) || node.leaf < 0 || node.leaf >= state.leaves || leaves[node.leaf]) {
         throw new TypeError(`Invalid Tree-Frontier state: leaf index ${node.leaf}`);
       }
-      const leaf: Leaf = { kind: "leaf", index: node.leaf, links: node.links.map(link), samples: node.samples.map(([x, y]) => ({ x: Float64Array.from(x), y })) };
+      const leaf: Leaf = { kind: "leaf", index: node.leaf, links: node.links.map(link), samples: node.samples.map(([x, y]) => ({ x: Float64Array.from(x), y })), fresh: node.fresh };
       leaves[node.leaf] = leaf;
       return leaf;
     };
@@ -207,8 +215,8 @@ export class TreeFrontier {
     const split = TreeFrontier.bestSplit(leaf.samples, this.options);
     if (!split) return;
     const { feature, threshold } = split;
-    const left: Leaf = { kind: "leaf", index: leaf.index, links: [], samples: [] };
-    const right: Leaf = { kind: "leaf", index: this.leaves.length, links: [], samples: [] };
+    const left: Leaf = { kind: "leaf", index: leaf.index, links: [], samples: [], fresh: 0 };
+    const right: Leaf = { kind: "leaf", index: this.leaves.length, links: [], samples: [], fresh: 0 };
     for (const sample of leaf.samples) (sample.x[feature]! <= threshold ? left : right).samples.push(sample);
     for (const link of leaf.links) (this.featuresOf(link)[feature]! <= threshold ? left : right).links.push(link);
     this.leaves[left.index] = left;
