@@ -10,4 +10,5 @@ export const STRATEGY_HELP: Record<Strategy, string> = {
   random: "A random waiting link each time.",
   focused: "Links ranked by a classifier of their URL and anchor text.",
   "tp-off": "Breadth-first while it scores page structures, then always the best-scored one, without learning more.",
+  tres: "Deep Q-learning over a tree of link features: learns which links lead to targets a few pages later.",
 };

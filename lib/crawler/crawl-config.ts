@@ -13,7 +13,7 @@ export { algorithmParamsSchema };
  * them; every field has a literal default, so `{ rootUrl }` alone is a complete crawl.
  */
 
-export const STRATEGIES = ["sb", "sb-paper", "sb-oracle", "bfs", "dfs", "random", "focused", "tp-off"] as const;
+export const STRATEGIES = ["sb", "sb-paper", "sb-oracle", "bfs", "dfs", "random", "focused", "tp-off", "tres"] as const;
 export type Strategy = (typeof STRATEGIES)[number];
 
 export const STRATEGY_LABELS: Record<Strategy, string> = {
@@ -25,6 +25,7 @@ export const STRATEGY_LABELS: Record<Strategy, string> = {
   random: "Random",
   focused: "Focused (URL and anchor classifier)",
   "tp-off": "Tag paths offline (TP-OFF)",
+  tres: "TRES (deep Q-learning over a Tree-Frontier)",
 };
 
 const MIB = 1024 * 1024;

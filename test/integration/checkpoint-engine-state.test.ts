@@ -63,6 +63,8 @@ const STRATEGIES: [CrawlConfig["strategy"], Record<string, unknown>][] = [
   ["focused", { focusedWarmupRequests: 40 }],
   // Freezes after the checkpoint: the restored FIFO and value bandit must carry over.
   ["tp-off", { tpOffExplorationRequests: 120 }],
+  // The Tree-Frontier's leaves, the two Q networks, Adam's moments and the replay buffer carry over.
+  ["tres", {}],
 ];
 
 describe("engine state → JSON → restore", () => {

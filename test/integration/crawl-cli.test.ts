@@ -47,7 +47,7 @@ describe("forage crawl", () => {
     [["crawl", "https://a.org/", "--budget=-5"], "forage crawl: --budget must be at least 1, got -5"],
     [["crawl", "https://a.org/", "--budget", "-5"], 'forage crawl: --budget needs a value; write one that starts with "-" as --budget=-5'],
     [["crawl", "ftp://a.org/"], "forage crawl: <rootUrl> must use http or https, not ftp"],
-    [["crawl", "https://a.org/", "--strategy", "magic"], 'forage crawl: --strategy must be one of sb, sb-paper, bfs, dfs, random, focused, tp-off, got "magic"'],
+    [["crawl", "https://a.org/", "--strategy", "magic"], 'forage crawl: --strategy must be one of sb, sb-paper, bfs, dfs, random, focused, tp-off, tres, got "magic"'],
   ])("refuses %j with exit 2 and one line", async (args, message) => {
     const run = await runForageCli([...args, "--db", `file:${path.join(dir, "bad.db")}`, "--out", dir]);
     expect(run.code).toBe(2);

@@ -83,8 +83,8 @@ describe("forage replay (command line)", () => {
     const db = ["--db", t.config.databaseUrl, "--out", t.config.dataDir];
     const cases: Array<[string[], string]> = [
       [["replay"], "missing <crawlId>, e.g. forage replay 12 --strategy bfs"],
-      [["replay", id], "missing --strategy (sb, sb-paper, sb-oracle, bfs, dfs, random, focused, tp-off)"],
-      [["replay", id, "--strategy", "best"], '--strategy must be one of sb, sb-paper, sb-oracle, bfs, dfs, random, focused, tp-off, got "best"'],
+      [["replay", id], "missing --strategy (sb, sb-paper, sb-oracle, bfs, dfs, random, focused, tp-off, tres)"],
+      [["replay", id, "--strategy", "best"], '--strategy must be one of sb, sb-paper, sb-oracle, bfs, dfs, random, focused, tp-off, tres, got "best"'],
       [["replay", id, "--strategy", "bfs", "--budget", "0"], "--budget must be between 1 and 100000000, got 0"],
       [["replay", id, "--strategy", "bfs", "--seed", "x"], '--seed must be a whole number, got "x"'],
       [["replay", id, "--strategy", "bfs", "--bogus"], "unknown option --bogus"],

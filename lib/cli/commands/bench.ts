@@ -32,7 +32,7 @@ export const benchHelp =
   `             and 3 re-crawled each after the last run; recall of new files and requests ÷ the first crawl, per seed and\n` +
   `             as distributions split by whether the site marks its changes (budget: ${DEFAULT_BUDGET_FACTOR} × the site's BFS by default)`;
 
-const BENCH_STRATEGIES: BenchStrategy[] = ["sb", "sb-paper", "bfs", "dfs", "random", "focused", "tp-off"];
+const BENCH_STRATEGIES: BenchStrategy[] = ["sb", "sb-paper", "bfs", "dfs", "random", "focused", "tp-off", "tres"];
 
 /** `forage bench`: the crawl-efficiency benchmark (docs/BENCHMARKS.md). */
 export async function benchCommand(argv: string[]): Promise<number> {

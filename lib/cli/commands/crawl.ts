@@ -17,7 +17,7 @@ import { CLI_LEASE_MS, cliHolderId, holdLease } from "../../worker/leases";
 
 export const crawlHelp =
   "forage crawl <rootUrl> [--target-mime a/b,c/d] [--budget N] [--max-bytes N] [--max-seconds N] [--delay-ms N]\n" +
-  "             [--strategy sb|sb-paper|bfs|dfs|random|focused|tp-off] [--policy auer|thompson|kl-ucb] [--seed N] [--allow-private-network] [--no-robots]\n" +
+  "             [--strategy sb|sb-paper|bfs|dfs|random|focused|tp-off|tres] [--policy auer|thompson|kl-ucb] [--seed N] [--allow-private-network] [--no-robots]\n" +
   "             [--after CRAWL_ID [--check-known-files]] [--render auto|always|off] [--db URL] [--out DIR] [--json]      run one crawl in this process\n" +
   "             --render: run script-built pages in a browser (Chromium) to see their links: auto (default) when a page's\n" +
   "             HTML looks like a script-built shell, always, or off; the browser's requests obey the crawl's rules\n" +

@@ -8,7 +8,7 @@ import { parseIntegerOption, parseOptions } from "../parse-options";
 import { ProgressLine } from "../progress-line";
 
 export const replayHelp =
-  "forage replay <crawlId> --strategy sb|bfs|dfs|random|focused|tp-off|sb-oracle [--seed N] [--budget N]\n" +
+  "forage replay <crawlId> --strategy sb|bfs|dfs|random|focused|tp-off|tres|sb-oracle [--seed N] [--budget N]\n" +
   "             [--db URL] [--out DIR] [--json]      re-run a finished crawl offline from its stored responses\n" +
   "             (seed and budget default to the source's; URLs it never fetched cost a request: not-archived)";
 

@@ -8,6 +8,7 @@ import { FifoStrategy, LifoStrategy, RandomStrategy } from "./queue-strategies";
 import { SbStrategy, type SbOptions } from "./sb-strategy";
 import type { CrawlStrategy } from "./strategy";
 import { TpOffStrategy } from "./tp-off-strategy";
+import { TresStrategy } from "./tres-strategy";
 
 export function createGrouper(config: CrawlConfig): ActionGrouper {
   return new ActionGrouper(grouperOptions(config));
@@ -54,5 +55,7 @@ export function createStrategy(config: CrawlConfig, prng: Prng, links: LinkTable
       return new FocusedStrategy(config.params.focusedWarmupRequests);
     case "tp-off":
       return new TpOffStrategy(createGrouper(config), prng, links, config.params.tpOffExplorationRequests);
+    case "tres":
+      return new TresStrategy(prng);
   }
 }

@@ -13,6 +13,7 @@ import { SbStrategy } from "./sb-strategy";
 import { ActionSplitter, type ActionSplitterState } from "../../action-splitter";
 import type { CrawlStrategy } from "./strategy";
 import { TpOffStrategy } from "./tp-off-strategy";
+import { TresStrategy, type TresState } from "./tres-strategy";
 
 /** What each strategy's `toState()` writes (links by id in the engine's link table). */
 interface QueueState {
@@ -91,6 +92,13 @@ export function restoreStrategy(config: CrawlConfig, prng: Prng, links: LinkTabl
         waiting: s.waiting,
       });
     }
+    case "tres":
+      try {
+        return new TresStrategy(prng, { state: state as TresState, link });
+      } catch (error) {
+        if (error instanceof StrategyStateError) throw error;
+        throw new StrategyStateError(`Invalid tres state: ${error instanceof Error ? error.message : String(error)}`);
+      }
   }
 }
 
