@@ -13,7 +13,7 @@ export interface ChangeClassRecord {
   visits: number;
   /** Of those, the revisits that found the page changed (its links, or something new on it). */
   changes: number;
-  /** New files and new pages the revisits led to. */
+  /** New and changed files the revisits found, on the page or on the new pages it led to (histories written before counted new pages too). */
   finds: number;
   /** Sum over the visits of the time since the run the page was compared with (ms). */
   intervalMs: number;
@@ -74,10 +74,12 @@ export class ChangeTally {
   /**
    * One revisit of a page of class `key`: `change` is its fingerprint's verdict (null when no
    * earlier run fingerprinted it: then it changed if it led to something new), `finds` the new
-   * files and pages it led to, `intervalMs` the time since the run it is compared with.
+   * and changed files it found, `intervalMs` the time since the run it is compared with,
+   * `ledToNewPages` whether it listed pages no run had seen (a change; their files come later,
+   * {@link credit}).
    */
-  observe(key: string, change: PageChange | null, finds: number, intervalMs: number, pooled = true): boolean {
-    const changed = (change?.changed ?? false) || finds > 0;
+  observe(key: string, change: PageChange | null, finds: number, intervalMs: number, pooled = true, ledToNewPages = false): boolean {
+    const changed = (change?.changed ?? false) || finds > 0 || ledToNewPages;
     const record = this.records.get(key) ?? emptyRecord(key);
     record.visits += 1;
     record.intervalMs += Math.max(0, intervalMs);
@@ -92,6 +94,12 @@ export class ChangeTally {
       if (changed) this.changes += 1;
     }
     return changed;
+  }
+
+  /** Files found later through a revisit of class `key` (on the new pages it led to): they count as its finds. */
+  credit(key: string, files: number): void {
+    const record = this.records.get(key);
+    if (record && files > 0) record.finds += files;
   }
 
   get(key: string): ChangeClassRecord | undefined {

@@ -178,10 +178,14 @@ export class CrawlEngine {
         await this.parts.beforePage?.();
         if (this.parts.signal.aborted || this.parts.drainSignal?.aborted) return this.pause();
         this.midPage = true;
-        let link = this.parts.meter.time(() => this.timeStep(STEP_CHOOSE, () => this.parts.strategy.next(this.parts.counters.requests)));
-        // A re-crawl revisits the pages the previous runs saw only once nothing new is left.
-        const revisit = !link && this.parts.recrawl ? this.parts.recrawl.nextDeferred() : null;
-        link ??= revisit;
+        // A re-crawl's revisits of the pages the previous runs saw compete with the fresh frontier (recrawl.ts).
+        let revisit = this.revisitBeforeFresh();
+        if (revisit === "stop") {
+          this.midPage = false;
+          return this.finish("site-exhausted");
+        }
+        let link = revisit ?? this.parts.meter.time(() => this.timeStep(STEP_CHOOSE, () => this.parts.strategy.next(this.parts.counters.requests)));
+        if (!link && this.parts.recrawl) link = revisit = this.parts.recrawl.nextDeferred();
         if (!link) {
           this.midPage = false;
           return this.finish("site-exhausted");
@@ -194,7 +198,8 @@ export class CrawlEngine {
         await this.crawlPage(link);
         this.conditionalRevisit = null;
         // A revisit tells its class's change history what it found: a changed page, new files and pages.
-        if (revisit) this.parts.recrawl!.revisitedPage(link, this.pageChange, this.parts.counters.targets - targetsBefore + Math.max(0, this.parts.strategy.size() - frontierBefore));
+        if (revisit) this.parts.recrawl!.revisitedPage(link, this.pageChange, this.parts.counters.targets - targetsBefore, Math.max(0, this.parts.strategy.size() - frontierBefore));
+        else this.parts.recrawl?.crawledFreshPage(link, this.parts.counters.targets - targetsBefore);
         this.parts.links.release(link.id);
         this.midPage = false;
         await this.afterPage();
@@ -203,6 +208,17 @@ export class CrawlEngine {
       if (error instanceof FetchAbortedError || this.parts.signal.aborted) return this.pause();
       throw error;
     }
+  }
+
+  /**
+   * A re-crawl's set-aside page to revisit before the strategy's next fresh link, "stop" when
+   * neither pays; null: the fresh link (always, for a strategy without an estimate of its pulls).
+   */
+  private revisitBeforeFresh(): FrontierLink | null | "stop" {
+    const { recrawl, strategy } = this.parts;
+    if (!recrawl || recrawl.deferredCount === 0 || !strategy.expectedReward) return null;
+    const fresh = this.parts.meter.time(() => strategy.expectedReward!());
+    return fresh === null ? null : recrawl.revisitBefore(fresh);
   }
 
   /**

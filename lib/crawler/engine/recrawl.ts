@@ -17,6 +17,8 @@ export interface RecrawlState {
   tally?: ChangeClassRecord[];
   /** Whether the run saw the site mark its changes (see `Recrawl.siteMarksChanges`); absent in older checkpoints. */
   siteMarksChanges?: boolean;
+  /** Revisited pages that led to new pages, with the tally key their later finds are credited to; absent in older checkpoints. */
+  leadsFrom?: [url: string, key: string][];
 }
 
 /** This run's number among the runs of its crawl definition: one after the previous run's (2 when that left no history). */
@@ -33,7 +35,9 @@ type ClassQueue = Map<number, FrontierLink[]>;
 /**
  * The re-crawl part of an engine run (`config.after`): the files of the previous runs, which
  * are not downloaded again (unless `checkKnownFiles`: then a conditional GET each), and the
- * pages the previous runs saw, set aside until the fresh frontier is empty, then revisited:
+ * pages the previous runs saw, set aside and revisited in competition with the fresh frontier
+ * ({@link Recrawl.revisitBefore}: a revisit is taken when its class is expected to find more
+ * than the strategy's best action; without such an estimate, only once the fresh frontier is empty):
  *
  * - first those with evidence of a change: their listing entry changed since the previous run
  *   (listing-entries.ts: catalogues print a date of last update in an entry), their sitemap
@@ -46,9 +50,12 @@ type ClassQueue = Map<number, FrontierLink[]>;
  *
  * A site that marks its changes in its listings is believed about the pages it did not mark.
  * Revisiting ends when no class is expected to pay (its expected finds per revisit under the pay
- * line), but not before every class that changed in the previous run has had a few pages checked.
+ * line), but not before every class that changed in the previous run has had a few pages checked;
+ * the run ends there too when the fresh frontier's best estimate does not pay either.
  * Each revisit is compared with the page's fingerprint of an earlier run (page-fingerprints.ts)
- * and tallied for the next runs' history.
+ * and tallied for the next runs' history. A revisit's finds are the files it found, then the
+ * files of the new pages it led to, credited when those are crawled: a listing revisited pays
+ * through the new publications it shows, a page whose only novelty is a link to nothing does not.
  */
 export class Recrawl {
   private readonly known = new Map<string, KnownFile>();
@@ -67,6 +74,8 @@ export class Recrawl {
   private readonly changedByTheSite = new Set<string>();
   /** Pages taken back for evidence of a change, until their revisit is tallied. */
   private readonly revisitedOnEvidence = new Set<string>();
+  /** Revisited pages that led to new pages: URL → the tally key the files of those pages are credited to. */
+  private readonly leadsFrom = new Map<string, string>();
   /** Set-aside pages taken back (this run, not restored: a log figure). */
   revisited = 0;
   readonly checkKnownFiles: boolean;
@@ -160,9 +169,9 @@ export class Recrawl {
    * changed in the previous run and is not checked yet, then the class of best outlook if it pays;
    * null when none is left or none pays.
    */
-  private nextClass(): { key: string; rank: number } | null {
+  private nextClass(): { key: string; rank: number; value: number; kind: "evidence" | "owed" | "best" } | null {
     let evidence: { key: string; rank: number } | null = null;
-    let owed: { key: string; rank: number } | null = null;
+    let owed: { key: string; rank: number; value: number } | null = null;
     let best: { key: string; rank: number; value: number } | null = null;
     for (const [key, queue] of this.deferred) {
       const rank = Recrawl.lowestRank(queue);
@@ -171,19 +180,36 @@ export class Recrawl {
         if (!evidence || rank < evidence.rank) evidence = { key, rank };
         continue;
       }
-      if (!owed && this.outlooks.owesCheck(key)) owed = { key, rank };
       const { value } = this.outlooks.outlook(key);
+      if (!owed && this.outlooks.owesCheck(key)) owed = { key, rank, value };
       if (!best || value > best.value) best = { key, rank, value };
     }
-    if (evidence) return evidence;
-    if (owed) return owed;
-    return best && best.value >= this.outlooks.payLine ? best : null;
+    if (evidence) return { ...evidence, value: this.outlooks.outlook(evidence.key + EVIDENCE_SUFFIX).value, kind: "evidence" };
+    if (owed) return { ...owed, kind: "owed" };
+    return best && best.value >= this.outlooks.payLine ? { ...best, kind: "best" } : null;
+  }
+
+  /**
+   * The set-aside page to revisit before the strategy's next fresh link, which may bring
+   * `freshExpected` targets (optimistically): the next page with evidence of a change, else of a
+   * class owed a check, else of the class of best outlook, when its class's outlook beats the fresh
+   * link, or when the fresh link does not pay. null: take the fresh link. "stop": neither the
+   * fresh frontier nor any class pays, and every class that changed last run has been checked.
+   */
+  revisitBefore(freshExpected: number): FrontierLink | null | "stop" {
+    const next = this.nextClass();
+    const freshPays = freshExpected >= this.outlooks.payLine;
+    if (!next) return freshPays ? null : "stop";
+    return next.value > freshExpected || !freshPays ? this.take(next) : null;
   }
 
   /** The next set-aside page, once the fresh frontier is empty; null when none is left or none is expected to pay. */
   nextDeferred(): FrontierLink | null {
     const next = this.nextClass();
-    if (!next) return null;
+    return next ? this.take(next) : null;
+  }
+
+  private take(next: { key: string; rank: number }): FrontierLink {
     const queue = this.deferred.get(next.key)!;
     const bucket = queue.get(next.rank)!;
     const link = bucket.shift()!;
@@ -198,14 +224,27 @@ export class Recrawl {
   }
 
   /**
-   * After a set-aside page: what its fingerprint said (null: no earlier run fingerprinted it) and
-   * how many new files and pages it led to, tallied for its class. Returns whether it changed.
+   * After a set-aside page: what its fingerprint said (null: no earlier run fingerprinted it), the
+   * new and changed files it found, and how many new pages it led to (whose files are credited
+   * later, {@link crawledFreshPage}); tallied for its class. Returns whether it changed.
    */
-  revisitedPage(link: FrontierLink, change: PageChange | null, finds: number): boolean {
+  revisitedPage(link: FrontierLink, change: PageChange | null, files: number, newPages = 0): boolean {
     const sinceMs = this.outlooks.sinceRunMs(change?.sinceRun ?? this.outlooks.previousRun, this.nowMs, this.runStarts);
     // A page revisited on evidence of its change is tallied apart: it says nothing of how often its class changes unannounced.
     const onEvidence = this.revisitedOnEvidence.delete(link.url);
-    return this.tally.observe(revisitClassKey(link.tagPath, link.url) + (onEvidence ? EVIDENCE_SUFFIX : ""), change, finds, sinceMs, !onEvidence);
+    const key = revisitClassKey(link.tagPath, link.url) + (onEvidence ? EVIDENCE_SUFFIX : "");
+    if (newPages > 0) this.leadsFrom.set(link.url, key);
+    return this.tally.observe(key, change, files, sinceMs, !onEvidence, newPages > 0);
+  }
+
+  /**
+   * A fresh page crawled: when a revisit of this run led to it (its referrer), the new files it
+   * found count for the revisited page's class, as that revisit's finds.
+   */
+  crawledFreshPage(link: Pick<FrontierLink, "referrer">, files: number): void {
+    if (files <= 0 || link.referrer === null) return;
+    const key = this.leadsFrom.get(link.referrer);
+    if (key !== undefined) this.tally.credit(key, files);
   }
 
   /**
@@ -225,7 +264,7 @@ export class Recrawl {
   toState(): RecrawlState {
     const deferred: RecrawlState["deferred"] = [];
     for (const queue of this.deferred.values()) for (const [rank, bucket] of queue) if (bucket.length > 0) deferred.push([rank, bucket.map((link) => link.id)]);
-    return { outcomes: [...this.outcomes], deferred, tally: this.tally.toState(), siteMarksChanges: this.outlooks.siteMarksChanges };
+    return { outcomes: [...this.outcomes], deferred, tally: this.tally.toState(), siteMarksChanges: this.outlooks.siteMarksChanges, leadsFrom: [...this.leadsFrom] };
   }
 
   restore(state: RecrawlState, link: (id: number) => FrontierLink | undefined): void {
@@ -238,5 +277,6 @@ export class Recrawl {
     }
     this.tally.restore(state.tally ?? []);
     if (state.siteMarksChanges) this.siteMarksChanges();
+    for (const [url, key] of state.leadsFrom ?? []) this.leadsFrom.set(url, key);
   }
 }

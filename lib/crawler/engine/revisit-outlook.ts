@@ -43,6 +43,18 @@ export function wilsonUpperBound(p: number, n: number): number {
 }
 
 /**
+ * The upper end of the one-sided ({@link CONFIDENCE_Z}) score interval of a Poisson mean seen as
+ * `mean` over `n` pulls: the λ solving (λ − mean)² = z²·λ / n above the mean. The optimism of a
+ * fresh action's reward per pull, weighed against a class's optimistic revisit (Infinity unpulled).
+ */
+export function poissonUpperBound(mean: number, n: number): number {
+  if (!(n > 0)) return Infinity;
+  const z2 = CONFIDENCE_Z * CONFIDENCE_Z;
+  const m = Math.max(0, mean);
+  return m + z2 / (2 * n) + CONFIDENCE_Z * Math.sqrt(m / n + z2 / (4 * n * n));
+}
+
+/**
  * The expected worth of revisiting each class of known pages in this run, from the history of the
  * earlier runs (Cho and Garcia-Molina's estimate of the class's change rate, turned into the
  * probability of a change over the time since the last run) and this run's own revisits so far,
