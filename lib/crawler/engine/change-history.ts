@@ -58,6 +58,8 @@ export class ChangeTally {
   /** Revisits observed this run, over every class but those revisited on evidence (the prior of a class not met yet). */
   visits = 0;
   changes = 0;
+  /** Files those revisits found (credits included): with `changes`, what a change of a class not met yet is worth. */
+  finds = 0;
 
   constructor(readonly run: number) {}
 
@@ -68,6 +70,7 @@ export class ChangeTally {
       if (record.key.endsWith(EVIDENCE_SUFFIX)) continue;
       this.visits += record.visits;
       this.changes += record.changes;
+      this.finds += record.finds;
     }
   }
 
@@ -92,6 +95,7 @@ export class ChangeTally {
     if (pooled) {
       this.visits += 1;
       if (changed) this.changes += 1;
+      this.finds += finds;
     }
     return changed;
   }
@@ -99,7 +103,9 @@ export class ChangeTally {
   /** Files found later through a revisit of class `key` (on the new pages it led to): they count as its finds. */
   credit(key: string, files: number): void {
     const record = this.records.get(key);
-    if (record && files > 0) record.finds += files;
+    if (!record || !(files > 0)) return;
+    record.finds += files;
+    if (!key.endsWith(EVIDENCE_SUFFIX)) this.finds += files;
   }
 
   get(key: string): ChangeClassRecord | undefined {

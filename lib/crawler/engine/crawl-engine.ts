@@ -190,7 +190,7 @@ export class CrawlEngine {
           this.midPage = false;
           return this.finish("site-exhausted");
         }
-        const targetsBefore = this.parts.counters.targets;
+        const findsBefore = this.parts.recrawl?.finds ?? 0;
         const frontierBefore = this.parts.strategy.size();
         this.pageChange = null;
         const conditions = revisit ? this.parts.pageValidators?.conditionalHeaders(revisit.url) : null;
@@ -198,8 +198,8 @@ export class CrawlEngine {
         await this.crawlPage(link);
         this.conditionalRevisit = null;
         // A revisit tells its class's change history what it found: a changed page, new files and pages.
-        if (revisit) this.parts.recrawl!.revisitedPage(link, this.pageChange, this.parts.counters.targets - targetsBefore, Math.max(0, this.parts.strategy.size() - frontierBefore));
-        else this.parts.recrawl?.crawledFreshPage(link, this.parts.counters.targets - targetsBefore);
+        if (revisit) this.parts.recrawl!.revisitedPage(link, this.pageChange, this.parts.recrawl!.finds - findsBefore, Math.max(0, this.parts.strategy.size() - frontierBefore));
+        else this.parts.recrawl?.crawledFreshPage(link, (this.parts.recrawl?.finds ?? 0) - findsBefore);
         this.parts.links.release(link.id);
         this.midPage = false;
         await this.afterPage();
@@ -988,6 +988,7 @@ export class CrawlEngine {
   private recordTarget(outcome: RequestOutcome, url: string, link: FrontierLink, sourceUrl: string | null = link.referrer, record: ApplicationFile["record"] | null = null): boolean {
     if (!outcome.stored) return false;
     this.parts.counters.targets += 1;
+    this.parts.recrawl?.storedFile(url, outcome.stored.sha256);
     this.parts.budget.noteStored(outcome.stored.bytes);
     this.parts.sink.target({
       url,

@@ -76,6 +76,12 @@ export class Recrawl {
   private readonly revisitedOnEvidence = new Set<string>();
   /** Revisited pages that led to new pages: URL → the tally key the files of those pages are credited to. */
   private readonly leadsFrom = new Map<string, string>();
+  /**
+   * Files stored this run that are new or changed (a known file fetched again with the same bytes,
+   * e.g. through a download page revisited, is not): the unit of a revisit's finds. Counted from
+   * the run's start or resume; only differences are read.
+   */
+  finds = 0;
   /** Set-aside pages taken back (this run, not restored: a log figure). */
   revisited = 0;
   readonly checkKnownFiles: boolean;
@@ -103,6 +109,11 @@ export class Recrawl {
   /** Known files, for the end-of-run sweep of the ones no page linked. */
   knownFiles(): IterableIterator<KnownFile> {
     return this.known.values();
+  }
+
+  /** A file stored: a find unless an earlier run kept the same bytes under its URL. */
+  storedFile(url: string, sha256: string): void {
+    if (this.known.get(url)?.sha256 !== sha256) this.finds += 1;
   }
 
   note(url: string, outcome: KnownFileOutcome): void {
