@@ -116,9 +116,9 @@ describe("revisit outlooks", () => {
     const outlooks = new RevisitOutlooks(history([{ key: "pubs", visits: 100, changes: 20, finds: 30 }]), tally, 60 * DAY, 0);
     outlooks.siteMarksChanges = true;
     const outlook = outlooks.outlook("pubs");
-    // Same interval as the history's: 1 − 80.5 / 100.5; 30 finds over 20 changes, with a prior change worth the first crawl's yield (0.6 a request).
+    // Same interval as the history's: 1 − 80.5 / 100.5; 30.5 finds over 21 changes (a prior change worth half a file).
     expect(outlook.changeProbability).toBeCloseTo(1 - 80.5 / 100.5, 9);
-    expect(outlook.findsPerChange).toBeCloseTo(30.6 / 21, 9);
+    expect(outlook.findsPerChange).toBeCloseTo(30.5 / 21, 9);
     expect(outlook.value).toBeCloseTo(outlook.changeProbability * outlook.findsPerChange, 9);
     expect(outlooks.payLine).toBeCloseTo(0.03, 9);
     // Twice the interval: the odds of at least one change grow.

@@ -87,21 +87,6 @@ describe("a re-crawl's revisits against the fresh frontier", () => {
     expect(quiet.deferredCount).toBeGreaterThan(0);
   });
 
-  it("credit a revisit's class with the files of the new pages it led to, and keep the link through a checkpoint", () => {
-    const { table, recrawl } = setUp();
-    const listing = recrawl.revisitBefore(0)! as Exclude<ReturnType<Recrawl["revisitBefore"]>, null | "stop">;
-    // Changed (it listed 3 new pages), no file on the page itself.
-    expect(recrawl.revisitedPage(listing, { changed: false, sinceRun: 2 }, 0, 3)).toBe(true);
-    const key = revisitClassKey(LIST, listing.url);
-    expect(recrawl.tally.get(key)).toMatchObject({ visits: 1, changes: 1, finds: 0 });
-    const restored = new Recrawl(basis, 60 * DAY);
-    restored.restore(JSON.parse(JSON.stringify(recrawl.toState())), (id) => table.get(id));
-    // A new page it listed yields two files; a page another page listed credits nothing.
-    restored.crawledFreshPage({ referrer: listing.url }, 2);
-    restored.crawledFreshPage({ referrer: "http://s/elsewhere" }, 5);
-    expect(restored.tally.get(key)).toMatchObject({ visits: 1, changes: 1, finds: 2 });
-  });
-
   it("count as finds only new files and known files with new bytes", () => {
     const { recrawl } = setUp();
     recrawl.storedFile("http://s/files/old.csv", "aa");

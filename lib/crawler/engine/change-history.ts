@@ -13,7 +13,7 @@ export interface ChangeClassRecord {
   visits: number;
   /** Of those, the revisits that found the page changed (its links, or something new on it). */
   changes: number;
-  /** New and changed files the revisits found, on the page or on the new pages it led to (histories written before counted new pages too). */
+  /** New (or changed) files and new pages the revisits led to. */
   finds: number;
   /** Sum over the visits of the time since the run the page was compared with (ms). */
   intervalMs: number;
@@ -58,8 +58,6 @@ export class ChangeTally {
   /** Revisits observed this run, over every class but those revisited on evidence (the prior of a class not met yet). */
   visits = 0;
   changes = 0;
-  /** Files those revisits found (credits included): with `changes`, what a change of a class not met yet is worth. */
-  finds = 0;
 
   constructor(readonly run: number) {}
 
@@ -70,19 +68,16 @@ export class ChangeTally {
       if (record.key.endsWith(EVIDENCE_SUFFIX)) continue;
       this.visits += record.visits;
       this.changes += record.changes;
-      this.finds += record.finds;
     }
   }
 
   /**
    * One revisit of a page of class `key`: `change` is its fingerprint's verdict (null when no
    * earlier run fingerprinted it: then it changed if it led to something new), `finds` the new
-   * and changed files it found, `intervalMs` the time since the run it is compared with,
-   * `ledToNewPages` whether it listed pages no run had seen (a change; their files come later,
-   * {@link credit}).
+   * (or changed) files and new pages it led to, `intervalMs` the time since the run it is compared with.
    */
-  observe(key: string, change: PageChange | null, finds: number, intervalMs: number, pooled = true, ledToNewPages = false): boolean {
-    const changed = (change?.changed ?? false) || finds > 0 || ledToNewPages;
+  observe(key: string, change: PageChange | null, finds: number, intervalMs: number, pooled = true): boolean {
+    const changed = (change?.changed ?? false) || finds > 0;
     const record = this.records.get(key) ?? emptyRecord(key);
     record.visits += 1;
     record.intervalMs += Math.max(0, intervalMs);
@@ -95,17 +90,8 @@ export class ChangeTally {
     if (pooled) {
       this.visits += 1;
       if (changed) this.changes += 1;
-      this.finds += finds;
     }
     return changed;
-  }
-
-  /** Files found later through a revisit of class `key` (on the new pages it led to): they count as its finds. */
-  credit(key: string, files: number): void {
-    const record = this.records.get(key);
-    if (!record || !(files > 0)) return;
-    record.finds += files;
-    if (!key.endsWith(EVIDENCE_SUFFIX)) this.finds += files;
   }
 
   get(key: string): ChangeClassRecord | undefined {

@@ -190,7 +190,7 @@ export class CrawlEngine {
           this.midPage = false;
           return this.finish("site-exhausted");
         }
-        const findsBefore = this.parts.recrawl?.finds ?? 0;
+        const findsBefore = revisit ? this.parts.recrawl!.finds : 0;
         const frontierBefore = this.parts.strategy.size();
         this.pageChange = null;
         const conditions = revisit ? this.parts.pageValidators?.conditionalHeaders(revisit.url) : null;
@@ -198,8 +198,7 @@ export class CrawlEngine {
         await this.crawlPage(link);
         this.conditionalRevisit = null;
         // A revisit tells its class's change history what it found: a changed page, new files and pages.
-        if (revisit) this.parts.recrawl!.revisitedPage(link, this.pageChange, this.parts.recrawl!.finds - findsBefore, Math.max(0, this.parts.strategy.size() - frontierBefore));
-        else this.parts.recrawl?.crawledFreshPage(link, (this.parts.recrawl?.finds ?? 0) - findsBefore);
+        if (revisit) this.parts.recrawl!.revisitedPage(link, this.pageChange, this.parts.recrawl!.finds - findsBefore + Math.max(0, this.parts.strategy.size() - frontierBefore));
         this.parts.links.release(link.id);
         this.midPage = false;
         await this.afterPage();

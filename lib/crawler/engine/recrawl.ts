@@ -17,8 +17,6 @@ export interface RecrawlState {
   tally?: ChangeClassRecord[];
   /** Whether the run saw the site mark its changes (see `Recrawl.siteMarksChanges`); absent in older checkpoints. */
   siteMarksChanges?: boolean;
-  /** Revisited pages that led to new pages, with the tally key their later finds are credited to; absent in older checkpoints. */
-  leadsFrom?: [url: string, key: string][];
 }
 
 /** This run's number among the runs of its crawl definition: one after the previous run's (2 when that left no history). */
@@ -53,9 +51,8 @@ type ClassQueue = Map<number, FrontierLink[]>;
  * line), but not before every class that changed in the previous run has had a few pages checked;
  * the run ends there too when the fresh frontier's best estimate does not pay either.
  * Each revisit is compared with the page's fingerprint of an earlier run (page-fingerprints.ts)
- * and tallied for the next runs' history. A revisit's finds are the files it found, then the
- * files of the new pages it led to, credited when those are crawled: a listing revisited pays
- * through the new publications it shows, a page whose only novelty is a link to nothing does not.
+ * and tallied for the next runs' history: its finds are the new and changed files it found and
+ * the new pages it led to (a known file fetched again with its old bytes is none).
  */
 export class Recrawl {
   private readonly known = new Map<string, KnownFile>();
@@ -74,12 +71,10 @@ export class Recrawl {
   private readonly changedByTheSite = new Set<string>();
   /** Pages taken back for evidence of a change, until their revisit is tallied. */
   private readonly revisitedOnEvidence = new Set<string>();
-  /** Revisited pages that led to new pages: URL → the tally key the files of those pages are credited to. */
-  private readonly leadsFrom = new Map<string, string>();
   /**
    * Files stored this run that are new or changed (a known file fetched again with the same bytes,
-   * e.g. through a download page revisited, is not): the unit of a revisit's finds. Counted from
-   * the run's start or resume; only differences are read.
+   * e.g. through a download page revisited, is not): a revisit's files among its finds. Counted
+   * from the run's start or resume; only differences are read.
    */
   finds = 0;
   /** Set-aside pages taken back (this run, not restored: a log figure). */
@@ -235,27 +230,14 @@ export class Recrawl {
   }
 
   /**
-   * After a set-aside page: what its fingerprint said (null: no earlier run fingerprinted it), the
-   * new and changed files it found, and how many new pages it led to (whose files are credited
-   * later, {@link crawledFreshPage}); tallied for its class. Returns whether it changed.
+   * After a set-aside page: what its fingerprint said (null: no earlier run fingerprinted it) and
+   * how many new (or changed) files and new pages it led to, tallied for its class. Returns whether it changed.
    */
-  revisitedPage(link: FrontierLink, change: PageChange | null, files: number, newPages = 0): boolean {
+  revisitedPage(link: FrontierLink, change: PageChange | null, finds: number): boolean {
     const sinceMs = this.outlooks.sinceRunMs(change?.sinceRun ?? this.outlooks.previousRun, this.nowMs, this.runStarts);
     // A page revisited on evidence of its change is tallied apart: it says nothing of how often its class changes unannounced.
     const onEvidence = this.revisitedOnEvidence.delete(link.url);
-    const key = revisitClassKey(link.tagPath, link.url) + (onEvidence ? EVIDENCE_SUFFIX : "");
-    if (newPages > 0) this.leadsFrom.set(link.url, key);
-    return this.tally.observe(key, change, files, sinceMs, !onEvidence, newPages > 0);
-  }
-
-  /**
-   * A fresh page crawled: when a revisit of this run led to it (its referrer), the new files it
-   * found count for the revisited page's class, as that revisit's finds.
-   */
-  crawledFreshPage(link: Pick<FrontierLink, "referrer">, files: number): void {
-    if (files <= 0 || link.referrer === null) return;
-    const key = this.leadsFrom.get(link.referrer);
-    if (key !== undefined) this.tally.credit(key, files);
+    return this.tally.observe(revisitClassKey(link.tagPath, link.url) + (onEvidence ? EVIDENCE_SUFFIX : ""), change, finds, sinceMs, !onEvidence);
   }
 
   /**
@@ -275,7 +257,7 @@ export class Recrawl {
   toState(): RecrawlState {
     const deferred: RecrawlState["deferred"] = [];
     for (const queue of this.deferred.values()) for (const [rank, bucket] of queue) if (bucket.length > 0) deferred.push([rank, bucket.map((link) => link.id)]);
-    return { outcomes: [...this.outcomes], deferred, tally: this.tally.toState(), siteMarksChanges: this.outlooks.siteMarksChanges, leadsFrom: [...this.leadsFrom] };
+    return { outcomes: [...this.outcomes], deferred, tally: this.tally.toState(), siteMarksChanges: this.outlooks.siteMarksChanges };
   }
 
   restore(state: RecrawlState, link: (id: number) => FrontierLink | undefined): void {
@@ -288,6 +270,5 @@ export class Recrawl {
     }
     this.tally.restore(state.tally ?? []);
     if (state.siteMarksChanges) this.siteMarksChanges();
-    for (const [url, key] of state.leadsFrom ?? []) this.leadsFrom.set(url, key);
   }
 }

@@ -3,13 +3,7 @@ import type { ChangeClassRecord, ChangeHistoryState, ChangeTally } from "./chang
 
 /** A class never revisited, on a run that has observed nothing yet: even odds that its pages changed. */
 const PRIOR_CHANGE_PROBABILITY = 0.5;
-/**
- * What a change of a class is taken to lead to before any is seen (files), with the weight of one
- * change, when the site's yield is unknown. With it known, a change is taken to be worth what a
- * request of the first crawl was (its targets per request): a class whose pages change without
- * leading to files is then given up after a number of revisits that does not grow as the site's
- * files get sparser, against a pay line that is a share of the same yield.
- */
+/** What a change of a class is taken to lead to before any is seen (files), with the weight of one change. */
 const PRIOR_FINDS_PER_CHANGE = 0.5;
 /** The weight (in revisits) of a class's prior against this run's own revisits of it. */
 const PRIOR_WEIGHT = 1;
@@ -29,7 +23,7 @@ export const MIN_CHECKS_OF_CHANGED_CLASS = 2;
 export interface RevisitOutlook {
   /** Probability that a page of the class changed since the run it was last crawled in. */
   changeProbability: number;
-  /** New and changed files a change of the class led to (the site's yield per request, until seen). */
+  /** New and changed files a change of the class led to (a half, until seen). */
   findsPerChange: number;
   /**
    * The upper confidence bound of changeProbability × findsPerChange: the finds a revisit (a
@@ -75,8 +69,6 @@ export class RevisitOutlooks {
   readonly previousRun: number;
   /** Finds per revisit below which a revisit does not pay. */
   readonly payLine: number;
-  /** What a change of a class never seen changing is taken to lead to (files). */
-  private readonly priorFindsPerChange: number;
   /** Set once the site is seen marking its changes in listing entries: outlooks are then taken at their estimate, not optimistically. */
   siteMarksChanges = false;
 
@@ -90,9 +82,7 @@ export class RevisitOutlooks {
     this.previousRun = state?.runs ?? 1;
     const previousStart = state?.runStarts.find(([run]) => run === this.previousRun)?.[1];
     this.sincePreviousMs = previousStart !== undefined && nowMs > previousStart ? nowMs - previousStart : null;
-    const siteYield = state?.firstRunYield ?? previousRunYield;
-    this.payLine = REVISIT_PAY_SHARE * siteYield;
-    this.priorFindsPerChange = siteYield > 0 ? siteYield : PRIOR_FINDS_PER_CHANGE;
+    this.payLine = REVISIT_PAY_SHARE * (state?.firstRunYield ?? previousRunYield);
   }
 
   /** The probability that a page of a class with this history changed since the previous run. */
@@ -118,9 +108,7 @@ export class RevisitOutlooks {
     }
     const observations = (now?.visits ?? 0) + weight;
     const probability = ((now?.changes ?? 0) + prior * weight) / observations;
-    // Before a class's own changes say what they lead to: what this run's changes of other classes led to, shrunk to the site's yield.
-    const priorFinds = past && past.changes > 0 ? this.priorFindsPerChange : (this.tally.finds - (now?.finds ?? 0) + this.priorFindsPerChange) / (this.tally.changes - (now?.changes ?? 0) + 1);
-    const findsPerChange = ((past?.finds ?? 0) + (now?.finds ?? 0) + priorFinds) / ((past?.changes ?? 0) + (now?.changes ?? 0) + 1);
+    const findsPerChange = ((past?.finds ?? 0) + (now?.finds ?? 0) + PRIOR_FINDS_PER_CHANGE) / ((past?.changes ?? 0) + (now?.changes ?? 0) + 1);
     const optimistic = this.siteMarksChanges ? probability : wilsonUpperBound(probability, observations);
     return { changeProbability: probability, findsPerChange, value: optimistic * findsPerChange };
   }
