@@ -13,6 +13,7 @@ const basis: RecrawlBasis = {
   previousCrawlId: 2,
   known: [{ url: "http://s/files/old.csv", sha256: "aa", bytes: 1, mime: "text/csv", etag: null, lastModified: null }],
   checkKnownFiles: false,
+  revisitsCompete: true,
   learned: {
     engine: null as never,
     revisit: [],

@@ -178,7 +178,7 @@ export class CrawlEngine {
         await this.parts.beforePage?.();
         if (this.parts.signal.aborted || this.parts.drainSignal?.aborted) return this.pause();
         this.midPage = true;
-        // A re-crawl's revisits of the pages the previous runs saw compete with the fresh frontier (recrawl.ts).
+        // A re-crawl revisits the pages the previous runs saw once nothing new is left, or in competition with the fresh frontier (recrawl.ts).
         let revisit = this.revisitBeforeFresh();
         if (revisit === "stop") {
           this.midPage = false;
@@ -210,12 +210,13 @@ export class CrawlEngine {
   }
 
   /**
-   * A re-crawl's set-aside page to revisit before the strategy's next fresh link, "stop" when
-   * neither pays; null: the fresh link (always, for a strategy without an estimate of its pulls).
+   * With `revisitsCompete`, a re-crawl's set-aside page to revisit before the strategy's next fresh
+   * link, "stop" when neither pays; null: the fresh link (always without the setting, and for a
+   * strategy without an estimate of its pulls).
    */
   private revisitBeforeFresh(): FrontierLink | null | "stop" {
     const { recrawl, strategy } = this.parts;
-    if (!recrawl || recrawl.deferredCount === 0 || !strategy.expectedReward) return null;
+    if (!recrawl?.revisitsCompete || recrawl.deferredCount === 0 || !strategy.expectedReward) return null;
     const fresh = this.parts.meter.time(() => strategy.expectedReward!());
     return fresh === null ? null : recrawl.revisitBefore(fresh);
   }

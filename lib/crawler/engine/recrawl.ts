@@ -33,9 +33,9 @@ type ClassQueue = Map<number, FrontierLink[]>;
 /**
  * The re-crawl part of an engine run (`config.after`): the files of the previous runs, which
  * are not downloaded again (unless `checkKnownFiles`: then a conditional GET each), and the
- * pages the previous runs saw, set aside and revisited in competition with the fresh frontier
- * ({@link Recrawl.revisitBefore}: a revisit is taken when its class is expected to find more
- * than the strategy's best action; without such an estimate, only once the fresh frontier is empty):
+ * pages the previous runs saw, set aside until the fresh frontier is empty, or, with
+ * `revisitsCompete`, revisited in competition with it ({@link Recrawl.revisitBefore}: a revisit is
+ * taken when its class is expected to find more than the strategy's best action), then:
  *
  * - first those with evidence of a change: their listing entry changed since the previous run
  *   (listing-entries.ts: catalogues print a date of last update in an entry), their sitemap
@@ -49,7 +49,7 @@ type ClassQueue = Map<number, FrontierLink[]>;
  * A site that marks its changes in its listings is believed about the pages it did not mark.
  * Revisiting ends when no class is expected to pay (its expected finds per revisit under the pay
  * line), but not before every class that changed in the previous run has had a few pages checked;
- * the run ends there too when the fresh frontier's best estimate does not pay either.
+ * competing, the run ends there when the fresh frontier's best estimate does not pay either.
  * Each revisit is compared with the page's fingerprint of an earlier run (page-fingerprints.ts)
  * and tallied for the next runs' history: its finds are the new and changed files it found and
  * the new pages it led to (a known file fetched again with its old bytes is none).
@@ -81,6 +81,8 @@ export class Recrawl {
   revisited = 0;
   readonly checkKnownFiles: boolean;
   readonly previousCrawlId: number;
+  /** Whether revisits compete with the fresh frontier ({@link revisitBefore}); else they wait until it is empty. */
+  readonly revisitsCompete: boolean;
 
   /** `nowMs`: when this run started (the time since the earlier runs sets the odds of a change). */
   constructor(basis: RecrawlBasis, nowMs = Date.now()) {
@@ -88,6 +90,7 @@ export class Recrawl {
     this.seenBefore = new Set(basis.learned?.seenBefore ?? []);
     this.checkKnownFiles = basis.checkKnownFiles;
     this.previousCrawlId = basis.previousCrawlId;
+    this.revisitsCompete = basis.revisitsCompete ?? false;
     this.nowMs = nowMs;
     const history = basis.learned?.changeHistory ?? null;
     this.runStarts = history?.runStarts ?? [];
