@@ -116,7 +116,7 @@ describe("revisit outlooks", () => {
     const outlooks = new RevisitOutlooks(history([{ key: "pubs", visits: 100, changes: 20, finds: 30 }]), tally, 60 * DAY, 0);
     outlooks.siteMarksChanges = true;
     const outlook = outlooks.outlook("pubs");
-    // Same interval as the history's: 1 − 80.5 / 100.5; 30.5 finds over 21 changes.
+    // Same interval as the history's: 1 − 80.5 / 100.5; 30.5 finds over 21 changes (a prior change worth half a file).
     expect(outlook.changeProbability).toBeCloseTo(1 - 80.5 / 100.5, 9);
     expect(outlook.findsPerChange).toBeCloseTo(30.5 / 21, 9);
     expect(outlook.value).toBeCloseTo(outlook.changeProbability * outlook.findsPerChange, 9);

@@ -13,7 +13,7 @@ export interface ChangeClassRecord {
   visits: number;
   /** Of those, the revisits that found the page changed (its links, or something new on it). */
   changes: number;
-  /** New files and new pages the revisits led to. */
+  /** New (or changed) files and new pages the revisits led to. */
   finds: number;
   /** Sum over the visits of the time since the run the page was compared with (ms). */
   intervalMs: number;
@@ -74,7 +74,7 @@ export class ChangeTally {
   /**
    * One revisit of a page of class `key`: `change` is its fingerprint's verdict (null when no
    * earlier run fingerprinted it: then it changed if it led to something new), `finds` the new
-   * files and pages it led to, `intervalMs` the time since the run it is compared with.
+   * (or changed) files and new pages it led to, `intervalMs` the time since the run it is compared with.
    */
   observe(key: string, change: PageChange | null, finds: number, intervalMs: number, pooled = true): boolean {
     const changed = (change?.changed ?? false) || finds > 0;

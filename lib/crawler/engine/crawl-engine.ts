@@ -178,15 +178,19 @@ export class CrawlEngine {
         await this.parts.beforePage?.();
         if (this.parts.signal.aborted || this.parts.drainSignal?.aborted) return this.pause();
         this.midPage = true;
-        let link = this.parts.meter.time(() => this.timeStep(STEP_CHOOSE, () => this.parts.strategy.next(this.parts.counters.requests)));
-        // A re-crawl revisits the pages the previous runs saw only once nothing new is left.
-        const revisit = !link && this.parts.recrawl ? this.parts.recrawl.nextDeferred() : null;
-        link ??= revisit;
+        // A re-crawl revisits the pages the previous runs saw once nothing new is left, or in competition with the fresh frontier (recrawl.ts).
+        let revisit = this.revisitBeforeFresh();
+        if (revisit === "stop") {
+          this.midPage = false;
+          return this.finish("site-exhausted");
+        }
+        let link = revisit ?? this.parts.meter.time(() => this.timeStep(STEP_CHOOSE, () => this.parts.strategy.next(this.parts.counters.requests)));
+        if (!link && this.parts.recrawl) link = revisit = this.parts.recrawl.nextDeferred();
         if (!link) {
           this.midPage = false;
           return this.finish("site-exhausted");
         }
-        const targetsBefore = this.parts.counters.targets;
+        const findsBefore = revisit ? this.parts.recrawl!.finds : 0;
         const frontierBefore = this.parts.strategy.size();
         this.pageChange = null;
         const conditions = revisit ? this.parts.pageValidators?.conditionalHeaders(revisit.url) : null;
@@ -194,7 +198,7 @@ export class CrawlEngine {
         await this.crawlPage(link);
         this.conditionalRevisit = null;
         // A revisit tells its class's change history what it found: a changed page, new files and pages.
-        if (revisit) this.parts.recrawl!.revisitedPage(link, this.pageChange, this.parts.counters.targets - targetsBefore + Math.max(0, this.parts.strategy.size() - frontierBefore));
+        if (revisit) this.parts.recrawl!.revisitedPage(link, this.pageChange, this.parts.recrawl!.finds - findsBefore + Math.max(0, this.parts.strategy.size() - frontierBefore));
         this.parts.links.release(link.id);
         this.midPage = false;
         await this.afterPage();
@@ -203,6 +207,18 @@ export class CrawlEngine {
       if (error instanceof FetchAbortedError || this.parts.signal.aborted) return this.pause();
       throw error;
     }
+  }
+
+  /**
+   * With `revisitsCompete`, a re-crawl's set-aside page to revisit before the strategy's next fresh
+   * link, "stop" when neither pays; null: the fresh link (always without the setting, and for a
+   * strategy without an estimate of its pulls).
+   */
+  private revisitBeforeFresh(): FrontierLink | null | "stop" {
+    const { recrawl, strategy } = this.parts;
+    if (!recrawl?.revisitsCompete || recrawl.deferredCount === 0 || !strategy.expectedReward) return null;
+    const fresh = this.parts.meter.time(() => strategy.expectedReward!());
+    return fresh === null ? null : recrawl.revisitBefore(fresh);
   }
 
   /**
@@ -972,6 +988,7 @@ export class CrawlEngine {
   private recordTarget(outcome: RequestOutcome, url: string, link: FrontierLink, sourceUrl: string | null = link.referrer, record: ApplicationFile["record"] | null = null): boolean {
     if (!outcome.stored) return false;
     this.parts.counters.targets += 1;
+    this.parts.recrawl?.storedFile(url, outcome.stored.sha256);
     this.parts.budget.noteStored(outcome.stored.bytes);
     this.parts.sink.target({
       url,

@@ -44,6 +44,11 @@ export interface RecrawlBasis {
    * enumerations that can list only what changed since ask for that. Absent: they list everything.
    */
   previousStartedAt?: string;
+  /**
+   * Revisits compete with the fresh frontier (recrawl.ts `Recrawl.revisitBefore`) instead of
+   * waiting until it is empty. Absent: false (the measured default, docs/notes/benchmarks-journal.md).
+   */
+  revisitsCompete?: boolean;
 }
 
 /** Bandit counts, sums and statistics of the previous run are scaled by this: a changed site is relearnt. */

@@ -33,7 +33,9 @@ type ClassQueue = Map<number, FrontierLink[]>;
 /**
  * The re-crawl part of an engine run (`config.after`): the files of the previous runs, which
  * are not downloaded again (unless `checkKnownFiles`: then a conditional GET each), and the
- * pages the previous runs saw, set aside until the fresh frontier is empty, then revisited:
+ * pages the previous runs saw, set aside until the fresh frontier is empty, or, with
+ * `revisitsCompete`, revisited in competition with it ({@link Recrawl.revisitBefore}: a revisit is
+ * taken when its class is expected to find more than the strategy's best action), then:
  *
  * - first those with evidence of a change: their listing entry changed since the previous run
  *   (listing-entries.ts: catalogues print a date of last update in an entry), their sitemap
@@ -46,9 +48,11 @@ type ClassQueue = Map<number, FrontierLink[]>;
  *
  * A site that marks its changes in its listings is believed about the pages it did not mark.
  * Revisiting ends when no class is expected to pay (its expected finds per revisit under the pay
- * line), but not before every class that changed in the previous run has had a few pages checked.
+ * line), but not before every class that changed in the previous run has had a few pages checked;
+ * competing, the run ends there when the fresh frontier's best estimate does not pay either.
  * Each revisit is compared with the page's fingerprint of an earlier run (page-fingerprints.ts)
- * and tallied for the next runs' history.
+ * and tallied for the next runs' history: its finds are the new and changed files it found and
+ * the new pages it led to (a known file fetched again with its old bytes is none).
  */
 export class Recrawl {
   private readonly known = new Map<string, KnownFile>();
@@ -67,10 +71,18 @@ export class Recrawl {
   private readonly changedByTheSite = new Set<string>();
   /** Pages taken back for evidence of a change, until their revisit is tallied. */
   private readonly revisitedOnEvidence = new Set<string>();
+  /**
+   * Files stored this run that are new or changed (a known file fetched again with the same bytes,
+   * e.g. through a download page revisited, is not): a revisit's files among its finds. Counted
+   * from the run's start or resume; only differences are read.
+   */
+  finds = 0;
   /** Set-aside pages taken back (this run, not restored: a log figure). */
   revisited = 0;
   readonly checkKnownFiles: boolean;
   readonly previousCrawlId: number;
+  /** Whether revisits compete with the fresh frontier ({@link revisitBefore}); else they wait until it is empty. */
+  readonly revisitsCompete: boolean;
 
   /** `nowMs`: when this run started (the time since the earlier runs sets the odds of a change). */
   constructor(basis: RecrawlBasis, nowMs = Date.now()) {
@@ -78,6 +90,7 @@ export class Recrawl {
     this.seenBefore = new Set(basis.learned?.seenBefore ?? []);
     this.checkKnownFiles = basis.checkKnownFiles;
     this.previousCrawlId = basis.previousCrawlId;
+    this.revisitsCompete = basis.revisitsCompete ?? false;
     this.nowMs = nowMs;
     const history = basis.learned?.changeHistory ?? null;
     this.runStarts = history?.runStarts ?? [];
@@ -94,6 +107,11 @@ export class Recrawl {
   /** Known files, for the end-of-run sweep of the ones no page linked. */
   knownFiles(): IterableIterator<KnownFile> {
     return this.known.values();
+  }
+
+  /** A file stored: a find unless an earlier run kept the same bytes under its URL. */
+  storedFile(url: string, sha256: string): void {
+    if (this.known.get(url)?.sha256 !== sha256) this.finds += 1;
   }
 
   note(url: string, outcome: KnownFileOutcome): void {
@@ -160,9 +178,9 @@ export class Recrawl {
    * changed in the previous run and is not checked yet, then the class of best outlook if it pays;
    * null when none is left or none pays.
    */
-  private nextClass(): { key: string; rank: number } | null {
+  private nextClass(): { key: string; rank: number; value: number; kind: "evidence" | "owed" | "best" } | null {
     let evidence: { key: string; rank: number } | null = null;
-    let owed: { key: string; rank: number } | null = null;
+    let owed: { key: string; rank: number; value: number } | null = null;
     let best: { key: string; rank: number; value: number } | null = null;
     for (const [key, queue] of this.deferred) {
       const rank = Recrawl.lowestRank(queue);
@@ -171,19 +189,36 @@ export class Recrawl {
         if (!evidence || rank < evidence.rank) evidence = { key, rank };
         continue;
       }
-      if (!owed && this.outlooks.owesCheck(key)) owed = { key, rank };
       const { value } = this.outlooks.outlook(key);
+      if (!owed && this.outlooks.owesCheck(key)) owed = { key, rank, value };
       if (!best || value > best.value) best = { key, rank, value };
     }
-    if (evidence) return evidence;
-    if (owed) return owed;
-    return best && best.value >= this.outlooks.payLine ? best : null;
+    if (evidence) return { ...evidence, value: this.outlooks.outlook(evidence.key + EVIDENCE_SUFFIX).value, kind: "evidence" };
+    if (owed) return { ...owed, kind: "owed" };
+    return best && best.value >= this.outlooks.payLine ? { ...best, kind: "best" } : null;
+  }
+
+  /**
+   * The set-aside page to revisit before the strategy's next fresh link, which may bring
+   * `freshExpected` targets (optimistically): the next page with evidence of a change, else of a
+   * class owed a check, else of the class of best outlook, when its class's outlook beats the fresh
+   * link, or when the fresh link does not pay. null: take the fresh link. "stop": neither the
+   * fresh frontier nor any class pays, and every class that changed last run has been checked.
+   */
+  revisitBefore(freshExpected: number): FrontierLink | null | "stop" {
+    const next = this.nextClass();
+    const freshPays = freshExpected >= this.outlooks.payLine;
+    if (!next) return freshPays ? null : "stop";
+    return next.value > freshExpected || !freshPays ? this.take(next) : null;
   }
 
   /** The next set-aside page, once the fresh frontier is empty; null when none is left or none is expected to pay. */
   nextDeferred(): FrontierLink | null {
     const next = this.nextClass();
-    if (!next) return null;
+    return next ? this.take(next) : null;
+  }
+
+  private take(next: { key: string; rank: number }): FrontierLink {
     const queue = this.deferred.get(next.key)!;
     const bucket = queue.get(next.rank)!;
     const link = bucket.shift()!;
@@ -199,7 +234,7 @@ export class Recrawl {
 
   /**
    * After a set-aside page: what its fingerprint said (null: no earlier run fingerprinted it) and
-   * how many new files and pages it led to, tallied for its class. Returns whether it changed.
+   * how many new (or changed) files and new pages it led to, tallied for its class. Returns whether it changed.
    */
   revisitedPage(link: FrontierLink, change: PageChange | null, finds: number): boolean {
     const sinceMs = this.outlooks.sinceRunMs(change?.sinceRun ?? this.outlooks.previousRun, this.nowMs, this.runStarts);

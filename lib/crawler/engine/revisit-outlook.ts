@@ -3,7 +3,7 @@ import type { ChangeClassRecord, ChangeHistoryState, ChangeTally } from "./chang
 
 /** A class never revisited, on a run that has observed nothing yet: even odds that its pages changed. */
 const PRIOR_CHANGE_PROBABILITY = 0.5;
-/** What a change of a class is taken to lead to before any is seen (new files and pages), with the weight of one change. */
+/** What a change of a class is taken to lead to before any is seen (files), with the weight of one change. */
 const PRIOR_FINDS_PER_CHANGE = 0.5;
 /** The weight (in revisits) of a class's prior against this run's own revisits of it. */
 const PRIOR_WEIGHT = 1;
@@ -23,7 +23,7 @@ export const MIN_CHECKS_OF_CHANGED_CLASS = 2;
 export interface RevisitOutlook {
   /** Probability that a page of the class changed since the run it was last crawled in. */
   changeProbability: number;
-  /** New files and pages a change of the class led to (a half, until seen). */
+  /** New and changed files a change of the class led to (a half, until seen). */
   findsPerChange: number;
   /**
    * The upper confidence bound of changeProbability × findsPerChange: the finds a revisit (a
@@ -40,6 +40,18 @@ export function wilsonUpperBound(p: number, n: number): number {
   const centre = p + z2 / (2 * n);
   const spread = CONFIDENCE_Z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
   return Math.min(1, (centre + spread) / (1 + z2 / n));
+}
+
+/**
+ * The upper end of the one-sided ({@link CONFIDENCE_Z}) score interval of a Poisson mean seen as
+ * `mean` over `n` pulls: the λ solving (λ − mean)² = z²·λ / n above the mean. The optimism of a
+ * fresh action's reward per pull, weighed against a class's optimistic revisit (Infinity unpulled).
+ */
+export function poissonUpperBound(mean: number, n: number): number {
+  if (!(n > 0)) return Infinity;
+  const z2 = CONFIDENCE_Z * CONFIDENCE_Z;
+  const m = Math.max(0, mean);
+  return m + z2 / (2 * n) + CONFIDENCE_Z * Math.sqrt(m / n + z2 / (4 * n * n));
 }
 
 /**

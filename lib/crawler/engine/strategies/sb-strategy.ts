@@ -10,6 +10,7 @@ import { linkRank, SCORER_LOGIT_CAP, SCORER_WEIGHT } from "../../link-rank";
 import { PathSegmentStats } from "../../path-segment-stats";
 import { isFailedPull } from "../reward";
 import { ActionSplitter } from "../../action-splitter";
+import { poissonUpperBound } from "../revisit-outlook";
 import { groupRows } from "./group-rows";
 import type { CrawlStrategy, PullResult } from "./strategy";
 
@@ -187,6 +188,23 @@ export class SbStrategy implements CrawlStrategy {
 
   size(): number {
     return this.waiting;
+  }
+
+  /**
+   * The best reward per pull an action with links waiting may bring, at the upper end of its
+   * confidence interval (revisit-outlook.ts `poissonUpperBound`, as optimistic as a re-crawl's
+   * outlook of a class of known pages): an action not pulled yet is unbounded, a kind of link never
+   * tried is tried before any revisit. O(actions); asked only by re-crawls with pages set aside.
+   */
+  expectedReward(): number | null {
+    let best: number | null = null;
+    for (let id = 0; id < this.grouper.actionCount; id++) {
+      const { selections, meanReward, available } = this.bandit.stats(id);
+      if (available === 0) continue;
+      const value = poissonUpperBound(meanReward, selections);
+      if (best === null || value > best) best = value;
+    }
+    return best;
   }
 
   groupCount(): number {

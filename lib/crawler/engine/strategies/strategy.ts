@@ -23,6 +23,13 @@ export interface CrawlStrategy {
   feedback(link: FrontierLink, result: PullResult): void;
   /** Links waiting. */
   size(): number;
+  /**
+   * What the next pull may bring (targets per pull, as the feedback's rewards count them): the
+   * optimistic estimate of the best action with links waiting; null when none waits. Optional: a
+   * re-crawl weighs it against revisiting a known page (recrawl.ts); a strategy without it has
+   * its fresh links taken before any revisit.
+   */
+  expectedReward?(): number | null;
   /** Tag-path groups for the cockpit (strategies without groups return []). */
   groups(): GroupRow[];
   /** Number of groups, cheaply. */
