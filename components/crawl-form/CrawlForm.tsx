@@ -43,6 +43,7 @@ const VALUE_FIELDS: Partial<Record<keyof CrawlFormValues, string>> = {
   regroupRediscoveredLinks: "params.regroupRediscoveredLinks",
   splitActionsByUrlShape: "params.splitActionsByUrlShape",
   useSitemaps: "params.useSitemaps",
+  revisitsCompete: "params.revisitsCompete",
   rewardPulledTargets: "params.rewardPulledTargets",
   labelRedirectedLinks: "params.labelRedirectedLinks",
   followRedirectsOffSite: "params.followRedirectsOffSite",

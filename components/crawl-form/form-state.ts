@@ -46,6 +46,7 @@ export interface CrawlFormValues {
   regroupRediscoveredLinks: boolean;
   splitActionsByUrlShape: boolean;
   useSitemaps: boolean;
+  revisitsCompete: boolean;
   rewardPulledTargets: boolean;
   labelRedirectedLinks: boolean;
   followRedirectsOffSite: boolean;
@@ -104,6 +105,7 @@ export function defaultFormValues(): CrawlFormValues {
     regroupRediscoveredLinks: params.regroupRediscoveredLinks,
     splitActionsByUrlShape: params.splitActionsByUrlShape,
     useSitemaps: params.useSitemaps,
+    revisitsCompete: params.revisitsCompete,
     rewardPulledTargets: params.rewardPulledTargets,
     labelRedirectedLinks: params.labelRedirectedLinks,
     followRedirectsOffSite: params.followRedirectsOffSite,
@@ -149,6 +151,7 @@ export function formValuesFromConfig(config: CrawlConfig): CrawlFormValues {
     regroupRediscoveredLinks: config.params.regroupRediscoveredLinks,
     splitActionsByUrlShape: config.params.splitActionsByUrlShape,
     useSitemaps: config.params.useSitemaps,
+    revisitsCompete: config.params.revisitsCompete,
     rewardPulledTargets: config.params.rewardPulledTargets,
     labelRedirectedLinks: config.params.labelRedirectedLinks,
     followRedirectsOffSite: config.params.followRedirectsOffSite,
@@ -230,6 +233,7 @@ export function buildCrawlSettings(values: CrawlFormValues, hidden?: HiddenSetti
     regroupRediscoveredLinks: values.regroupRediscoveredLinks,
     splitActionsByUrlShape: values.splitActionsByUrlShape,
     useSitemaps: values.useSitemaps,
+    revisitsCompete: values.revisitsCompete,
     rewardPulledTargets: values.rewardPulledTargets,
     labelRedirectedLinks: values.labelRedirectedLinks,
     followRedirectsOffSite: values.followRedirectsOffSite,

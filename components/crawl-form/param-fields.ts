@@ -164,6 +164,11 @@ const PARAM_GROUP_SPECS: ParamGroupSpec[] = [
         hint: "A link of the site that redirects to a CDN or a storage bucket is followed there, and kept when it answers a target file; off fetches nothing outside the site, as in the paper.",
       },
       {
+        key: "revisitsCompete",
+        label: "Re-crawls: revisit known pages alongside new links",
+        hint: "In a re-crawl, revisit the pages of earlier runs whenever their kind of page is expected to find more (from how often it changed before) than the best group of new links; off revisits them once no new link is left, which found more of the files added to old pages without a marker.",
+      },
+      {
         key: "stableTagPathClasses",
         label: "Ignore per-page numbers and hashes in classes",
         hint: "Classes and ids such as postid-123 or styles_card__3xK9a name the page, not the part of the page a link is in: their numbers and hashes are ignored, so that links in the same place share a group. Off keeps classes as they are, as in the paper.",

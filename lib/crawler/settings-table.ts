@@ -121,6 +121,10 @@ export const SETTINGS_TABLE = {
     kind: "boolean", default: true, paperValue: false, pinnedBySbPaper: true,
     meaning: "A page pull that turned out to be a kept target counts reward 1 for its group; the paper counts it as a failed pull (0)",
   },
+  revisitsCompete: {
+    kind: "boolean", default: false, valueBeforeItExisted: false,
+    meaning: "A re-crawl revisits known pages in competition with fresh links (a class's expected finds against the best action's) instead of once the fresh frontier is empty",
+  },
   // The URL classifier
   classifierBatchSize: { kind: "number", default: 10, paperValue: 10, min: 1, max: 10_000, integer: true, meaning: "b: labelled URLs per training pass of the URL classifier" },
   sgdAlpha: { kind: "number", default: 1e-4, paperValue: 1e-4, min: 0, minExclusive: true, max: 1, meaning: "L2 regularisation α of the SGD URL classifier" },

@@ -64,7 +64,7 @@ function owedRevisitsAheadOfFreshLinks(requests: readonly RequestRow[]): number 
 describe("re-crawl revisits against fresh links", () => {
   it("with revisitsCompete, a class that changed last run is revisited before the fresh links already found are all crawled; without it, never", async () => {
     const input = { rootUrl: site.rootUrl, seed: 7, budget: { requests: 4000 } };
-    const competing = await runTestCrawl(input, { recrawl: { ...basis, revisitsCompete: true } });
+    const competing = await runTestCrawl({ ...input, params: { revisitsCompete: true } }, { recrawl: basis });
     const waiting = await runTestCrawl(input, { recrawl: basis });
     expect(owedRevisitsAheadOfFreshLinks(competing.sink.requests)).toBeGreaterThan(0);
     expect(owedRevisitsAheadOfFreshLinks(waiting.sink.requests)).toBe(0);

@@ -207,7 +207,7 @@ export function createCrawlEngine(options: CreateEngineOptions): CrawlRun {
       ? QueryVariantFilter.fromState(restore.queryVariants)
       : new QueryVariantFilter()
     : null;
-  const recrawl = options.recrawl ? new Recrawl(options.recrawl) : null;
+  const recrawl = options.recrawl ? new Recrawl({ ...options.recrawl, revisitsCompete: config.params.revisitsCompete }) : null;
   if (recrawl && restore?.recrawl) recrawl.restore(restore.recrawl, (id) => links.get(id));
   const listingEntries = new ListingEntries(restore?.listingEntries, config.params.maxSeenUrls);
   const pageFingerprints = new PageFingerprints(restore?.pageFingerprints, restore?.run ?? 1);

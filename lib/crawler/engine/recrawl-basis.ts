@@ -46,7 +46,7 @@ export interface RecrawlBasis {
   previousStartedAt?: string;
   /**
    * Revisits compete with the fresh frontier (recrawl.ts `Recrawl.revisitBefore`) instead of
-   * waiting until it is empty. Absent: false (the measured default, docs/notes/benchmarks-journal.md).
+   * waiting until it is empty: the crawl setting `params.revisitsCompete`. Absent: false.
    */
   revisitsCompete?: boolean;
 }
