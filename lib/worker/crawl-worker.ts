@@ -171,18 +171,25 @@ export class CrawlWorker {
       // Not the crawls running here: after a stall longer than the lease, this poll may come
       // before the heartbeat that renews them, and this worker would fail or restart its own crawl.
       await failExpiredLeases(this.db, this.activeCrawlIds());
+      // Once no expired crawl is left, this poll stops asking (its query lists every crawl held here).
+      let expiredLeft = true;
       while (!this.stopping && this.active.size < this.options.maxConcurrentCrawls) {
         // Crawls of a dead worker first: they were running before anything queued.
-        const expired = await claimExpiredCrawl(this.db, this.id, this.options.leaseMs, this.activeCrawlIds());
+        const expired: Awaited<ReturnType<typeof claimExpiredCrawl>> = expiredLeft ? await claimExpiredCrawl(this.db, this.id, this.options.leaseMs, this.activeCrawlIds()) : null;
+        expiredLeft = expired !== null;
         if (expired) {
           crawlLog(this.log, expired.id).info({ status: expired.status }, "crawl claimed after its holder's lease expired: resuming from its checkpoint");
           await this.launch(expired.id, expired.status === "paused");
-          continue;
+        } else {
+          const crawlId = await claimNextCrawl(this.db, this.id, this.options.leaseMs);
+          if (crawlId === null) break;
+          crawlLog(this.log, crawlId).info("crawl claimed");
+          await this.launch(crawlId, false);
         }
-        const crawlId = await claimNextCrawl(this.db, this.id, this.options.leaseMs);
-        if (crawlId === null) break;
-        crawlLog(this.log, crawlId).info("crawl claimed");
-        await this.launch(crawlId, false);
+        // SQLite's queries answer synchronously, so a claim and the start of its crawl are a chain
+        // of microtasks: without a turn of the event loop between launches, a worker claiming
+        // thousands of queued crawls would hold its timers (heartbeat, watchdog beats) for the whole batch.
+        await new Promise((resolve) => setImmediate(resolve));
       }
     } catch (error) {
       this.log.error({ err: error }, "poll for queued crawls failed");
