@@ -62,6 +62,8 @@ interface ActiveCrawl {
   /** The control that ended the run: stop, cancel, or null (shutdown). */
   control: "stop" | "cancel" | null;
   paused: boolean;
+  /** Wakes the crawl's `waitWhilePaused` (resumed); null while it does not wait. */
+  wake: (() => void) | null;
   /** End of the latest rate-limit wait reported as an event, to report each wait once. */
   reportedWaitUntilMs: number;
   /** The crawl this one replays offline (`replayOfCrawlId`), or null for a crawl of the live site. */
@@ -214,6 +216,7 @@ export class CrawlWorker {
       liveConfigJson: row.config,
       control: null,
       paused,
+      wake: null,
       reportedWaitUntilMs: 0,
       replayOf: row.replayOfCrawlId,
       strategy: config.strategy,
@@ -361,10 +364,24 @@ export class CrawlWorker {
     });
   }
 
-  /** A paused crawl keeps its state in memory and waits here until resumed, stopped or cancelled. */
+  /**
+   * A paused crawl keeps its state in memory and waits here until resumed, stopped or cancelled
+   * (or drained by a shutdown). It holds no timer: the control poll's resume, or either signal,
+   * wakes it; a worker holding thousands of paused crawls spends nothing on them.
+   */
   private async waitWhilePaused(crawl: ActiveCrawl): Promise<void> {
-    while (crawl.paused && !crawl.abort.signal.aborted && !crawl.drain.signal.aborted) {
-      await new Promise((resolve) => setTimeout(resolve, this.options.controlPollMs / 2));
+    const { abort, drain } = crawl;
+    while (crawl.paused && !abort.signal.aborted && !drain.signal.aborted) {
+      let wake = () => {};
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        crawl.wake = wake;
+        abort.signal.addEventListener("abort", wake, { once: true });
+        drain.signal.addEventListener("abort", wake, { once: true });
+      });
+      crawl.wake = null;
+      abort.signal.removeEventListener("abort", wake);
+      drain.signal.removeEventListener("abort", wake);
     }
   }
 
@@ -401,6 +418,7 @@ export class CrawlWorker {
       } else if (control === "resume") {
         if (await this.updateHeld(row.id, { status: "running", pendingControl: null })) {
           crawl.paused = false;
+          crawl.wake?.();
           crawlLog(this.log, row.id).info("crawl resumed");
           await this.event(row.id, "resumed", "Crawl resumed");
         }
