@@ -17,6 +17,7 @@ import { claimExpiredCrawl, claimNextCrawl, failExpiredLeases, heartbeatLeases, 
 import { storageLabel } from "../storage/storage-for";
 import { StepWatch, type SlowStep } from "../crawler/step-watch";
 import { failUnrunnableCrawl, recordWatchdogPause, updateHeldCrawl } from "./held-crawl-updates";
+import { HeldCrawlControls } from "./held-crawl-controls";
 import { crawlLog, loggerFor, type Logger } from "../log/logger";
 
 export interface CrawlWorkerOptions {
@@ -93,6 +94,9 @@ export class CrawlWorker {
   private load: WorkerLoadSampler | null = null;
   private stopping = false;
   private polling = false;
+  private pollingControls = false;
+  /** The shared look at every held crawl's controls and live settings. */
+  private readonly controls: HeldCrawlControls;
 
   constructor(
     private readonly db: Db,
@@ -101,6 +105,7 @@ export class CrawlWorker {
   ) {
     this.id = forage.workerId ?? `${os.hostname()}:${process.pid}`;
     this.politeness = createHostClock(db, forage, this.id);
+    this.controls = new HeldCrawlControls(db, this.id);
     this.log = (options.log ?? loggerFor(forage, "forage-worker")).child({ workerId: this.id });
     this.options = {
       maxConcurrentCrawls: options.maxConcurrentCrawls ?? 4,
@@ -385,20 +390,29 @@ export class CrawlWorker {
     }
   }
 
-  /** Applies the API's pending controls and live settings to running crawls. */
+  /**
+   * Applies the API's pending controls and live settings to running crawls: one look for all of
+   * them (held-crawl-controls.ts), a few rows whatever their number.
+   */
   private async pollControls(): Promise<void> {
-    if (this.active.size === 0) return;
-    const rows = await this.db.crawl
-      .findMany({ where: { id: { in: this.activeCrawlIds() } }, select: { id: true, pendingControl: true, config: true } })
-      .catch(() => []);
-    // One look at the host clock for all crawls (it lists every host with a waiter).
-    const rateLimited = this.politeness.waitingFor().filter((wait) => wait.reason === "rate-limited");
-    for (const row of rows) {
+    if (this.active.size === 0 || this.pollingControls) return;
+    this.pollingControls = true;
+    try {
+      await this.applyControls();
+    } catch (error) {
+      this.log.error({ err: error }, "poll for controls and live settings failed");
+    } finally {
+      this.pollingControls = false;
+    }
+  }
+
+  private async applyControls(): Promise<void> {
+    const { controls, configs } = await this.controls.look(this.activeCrawlIds());
+    for (const row of configs) {
       const crawl = this.active.get(row.id);
-      if (!crawl) continue;
       // Validating a whole config costs about as much as a page's links: only edited ones are.
-      const config = row.config === crawl.liveConfigJson ? null : crawlConfigSchema.safeParse(JSON.parse(row.config));
-      if (config?.success) {
+      const config = !crawl || row.config === crawl.liveConfigJson ? null : crawlConfigSchema.safeParse(JSON.parse(row.config));
+      if (crawl && config?.success) {
         crawl.liveConfigJson = row.config;
         const { delayMs } = config.data.politeness;
         const urlPatterns = config.data.blocklist.urlPatterns;
@@ -406,9 +420,14 @@ export class CrawlWorker {
           crawl.live = { delayMs, urlPatterns };
         }
       }
-      if (rateLimited.length > 0) await this.reportRateLimit(crawl, rateLimited);
+    }
+    // One look at the host clock for all crawls (it lists every host with a waiter).
+    const rateLimited = this.politeness.waitingFor().filter((wait) => wait.reason === "rate-limited");
+    if (rateLimited.length > 0) for (const crawl of this.active.values()) await this.reportRateLimit(crawl, rateLimited);
+    for (const row of controls) {
+      const crawl = this.active.get(row.id);
+      if (!crawl) continue;
       const control = row.pendingControl;
-      if (!control) continue;
       if (control === "pause") {
         if (await this.updateHeld(row.id, { status: "paused", pendingControl: null })) {
           crawl.paused = true;
