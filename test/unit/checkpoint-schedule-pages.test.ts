@@ -25,19 +25,24 @@ describe("checkpoint cadence of slow (polite) crawls", () => {
   }
 
   it("at a 4 s delay, waits for 10 pages past the 10 s interval instead of checkpointing every 2 or 3 pages", () => {
-    // The second comes after the minimum interval (the first, cold, is no measure of the cost).
     const at = pacedSchedule(4_000, 1).checkpointsOver(41);
-    expect(at).toEqual([1, 2, 12, 22, 32]);
+    expect(at).toEqual([1, 11, 21, 31, 41]);
   });
 
   it("at 1 s a page, keeps the 10 s interval (10 pages take that long anyway)", () => {
     const at = pacedSchedule(1_000, 1).checkpointsOver(31);
-    expect(at).toEqual([1, 3, 13, 23]);
+    expect(at).toEqual([1, 11, 21, 31]);
   });
 
   it("a crawl whose pages are a minute apart still gets one at each stretched interval (60 s)", () => {
     const at = pacedSchedule(30_000, 1).checkpointsOver(7);
-    expect(at).toEqual([1, 2, 4, 6]);
+    expect(at).toEqual([1, 3, 5, 7]);
+  });
+
+  it("a crawl whose pages are slow only because the worker is busy (its engine time stretched) still waits for the pages", () => {
+    // 4 s a page and 400 ms of engine time each: 25 × the 5 ms checkpoint after 1 page.
+    const at = pacedSchedule(4_000, 400).checkpointsOver(21);
+    expect(at).toEqual([1, 11, 21]);
   });
 
   it("without minPages a 4 s crawl checkpoints every 10 s, as before", () => {

@@ -15,8 +15,8 @@
  *
  * What a crash repeats is pages, not seconds: at a 4 s politeness delay, 10 s is two or three
  * pages, and a checkpoint every two or three pages cost more than the pages themselves (a worker
- * holding thousands of such crawls spent a large share of its CPU on them). `minPages` makes the
- * maximum interval wait for that many pages too (`due()` is asked once per page boundary), up to
+ * holding thousands of such crawls spent a large share of its CPU on them). `minPages` makes
+ * both rules wait for that many pages too (`due()` is asked once per page boundary), up to
  * `maxIntervalMs × maxIntervalStretch`, past which one is due whatever the page count.
  */
 export interface CheckpointScheduleOptions {
@@ -69,11 +69,14 @@ export class CheckpointSchedule {
     this.pages += 1;
     const since = this.now() - this.lastAt;
     if (since < this.minIntervalMs) return false;
+    if (since >= this.maxIntervalMs * this.maxIntervalStretch) return true;
+    // Both rules wait for the pages: the engine's time is wall time, and in a worker whose CPU is
+    // saturated by thousands of crawls every await of a page stretches, so the CPU rule alone
+    // checkpointed more often the busier the worker was.
+    if (this.pages < this.minPages) return false;
     // The first checkpoint of a run pays for JIT warm-up, several times the next one: not a measure.
     const costMs = this.count > 1 ? this.lastCostMs : 0;
-    if (this.engineMs() - this.engineMsAtLast >= this.costFactor * costMs) return true;
-    if (since >= this.maxIntervalMs * this.maxIntervalStretch) return true;
-    return since >= this.maxIntervalMs && this.pages >= this.minPages;
+    return since >= this.maxIntervalMs || this.engineMs() - this.engineMsAtLast >= this.costFactor * costMs;
   }
 
   /** Runs `capture`, timing it, and makes the next checkpoint due from now. */
