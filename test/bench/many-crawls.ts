@@ -286,7 +286,8 @@ async function measureRun(
     let peakFds = before.openFds;
     const started = performance.now();
     // Every crawl needs its requests at its delay; claiming and starting thousands adds a little each.
-    const timeoutMs = 300_000 + 2 * requests * delayMs + 100 * count;
+    // A loaded machine claims and starts a few crawls a second: 2,000 took over ten minutes.
+    const timeoutMs = 300_000 + 2 * requests * delayMs + 500 * count;
     await queueCrawls(scratch.db, count, requests, delayMs);
     const over = ["finished", "failed", "cancelled"];
     for (;;) {
@@ -331,6 +332,8 @@ async function main(): Promise<void> {
   try {
     for (const count of counts) {
       const waiting = skipWaiting ? null : await measureWaiting(count, databaseUrl, cpuProfDir);
+      // Said at once: a run that fails afterwards does not lose it.
+      if (waiting) console.error(`${count} waiting crawls: idle RSS ${mb(waiting.idleRss)} MB, with them ${mb(waiting.waitingRss)} MB`);
       const run = skipRun ? null : await measureRun(count, requests, delayMs, databaseUrl, cpuProfDir, sites);
       const perWaiting = waiting ? ((waiting.waitingRss - waiting.idleRss) / count / 2 ** 20).toFixed(2) : "–";
       rows.push(
