@@ -11,12 +11,20 @@
  * into the digits of long slugs, a segment is one token: on the deep archive and the newspaper
  * this ranks the section holding the targets first (measured: docs/notes/benchmarks-journal.md).
  *
- * Memory is fixed: tokens are hashed (FNV-1a, 32 bits) into {@link BUCKETS} counters, so a
+ * Memory is bounded: tokens are hashed (FNV-1a, 32 bits) into {@link BUCKETS} counters, so a
  * crawl of millions of pages with unique slugs costs 2 MB; a collision only blurs two rates.
+ * A site's few hundred tokens do not need the 2 MB: the counters start sparse (a map from bucket
+ * to a slot in two small arrays, grown by doubling) and become the dense arrays only once
+ * {@link SPARSE_LIMIT} buckets are in use. A worker holding thousands of crawls keeps a few KB
+ * per crawl instead of 2 MB, and a checkpoint lists the buckets in use without scanning 2^18.
+ * Both forms give the same rates and the same state.
  */
 export const BUCKETS = 1 << 18;
 export const PRIOR_PULLS = 2;
+/** Buckets in use past which the counters go dense: the map then costs about what the arrays do. */
+export const SPARSE_LIMIT = 1 << 15;
 const MAX_SEGMENTS = 6;
+const FIRST_SLOTS = 64;
 
 /** Plain JSON state: the non-zero buckets as [bucket, pulls, successes]. */
 export interface PathSegmentStatsState {
@@ -26,8 +34,10 @@ export interface PathSegmentStatsState {
 }
 
 export class PathSegmentStats {
-  private readonly bucketPulls = new Uint32Array(BUCKETS);
-  private readonly bucketSuccesses = new Uint32Array(BUCKETS);
+  /** Sparse form: bucket → its slot in the arrays below; null once dense (the arrays are then indexed by bucket). */
+  private slots: Map<number, number> | null = new Map();
+  private bucketPulls = new Uint32Array(FIRST_SLOTS);
+  private bucketSuccesses = new Uint32Array(FIRST_SLOTS);
   private pulls = 0;
   private successes = 0;
   /** Scratch list of the current URL's buckets. */
@@ -38,8 +48,9 @@ export class PathSegmentStats {
     this.pulls++;
     if (success) this.successes++;
     for (const bucket of this.bucketsOf(url)) {
-      this.bucketPulls[bucket]!++;
-      if (success) this.bucketSuccesses[bucket]!++;
+      const index = this.indexFor(bucket);
+      this.bucketPulls[index]!++;
+      if (success) this.bucketSuccesses[index]!++;
     }
   }
 
@@ -49,17 +60,29 @@ export class PathSegmentStats {
     const overall = (this.successes + 1) / (this.pulls + 2);
     let sum = 0;
     for (const bucket of this.bucketsOf(url)) {
-      const n = this.bucketPulls[bucket]!;
+      const index = this.slots === null ? bucket : this.slots.get(bucket);
+      if (index === undefined) continue;
+      const n = this.bucketPulls[index]!;
       if (n === 0) continue;
-      const rate = (this.bucketSuccesses[bucket]! + PRIOR_PULLS * overall) / (n + PRIOR_PULLS);
+      const rate = (this.bucketSuccesses[index]! + PRIOR_PULLS * overall) / (n + PRIOR_PULLS);
       sum += Math.log(rate / overall);
     }
     return sum;
   }
 
+  /** Whether the counters are the dense arrays (tests). */
+  get dense(): boolean {
+    return this.slots === null;
+  }
+
   toState(): PathSegmentStatsState {
     const buckets: [number, number, number][] = [];
-    for (let b = 0; b < BUCKETS; b++) if (this.bucketPulls[b] !== 0) buckets.push([b, this.bucketPulls[b]!, this.bucketSuccesses[b]!]);
+    if (this.slots === null) {
+      for (let b = 0; b < BUCKETS; b++) if (this.bucketPulls[b] !== 0) buckets.push([b, this.bucketPulls[b]!, this.bucketSuccesses[b]!]);
+    } else {
+      for (const [bucket, index] of this.slots) if (this.bucketPulls[index] !== 0) buckets.push([bucket, this.bucketPulls[index]!, this.bucketSuccesses[index]!]);
+      buckets.sort((a, b) => a[0] - b[0]);
+    }
     return { pulls: this.pulls, successes: this.successes, buckets };
   }
 
@@ -68,11 +91,43 @@ export class PathSegmentStats {
     stats.pulls = state.pulls;
     stats.successes = state.successes;
     for (const [bucket, pulls, successes] of state.buckets) {
-      if (!(bucket >= 0 && bucket < BUCKETS)) throw new TypeError(`Invalid path-segment state: bucket ${bucket}`);
-      stats.bucketPulls[bucket] = pulls;
-      stats.bucketSuccesses[bucket] = successes;
+      if (!(Number.isInteger(bucket) && bucket >= 0 && bucket < BUCKETS)) throw new TypeError(`Invalid path-segment state: bucket ${bucket}`);
+      const index = stats.indexFor(bucket);
+      stats.bucketPulls[index] = pulls;
+      stats.bucketSuccesses[index] = successes;
     }
     return stats;
+  }
+
+  /** Where the bucket's counters are: its slot (made on first use), or the bucket itself once dense. */
+  private indexFor(bucket: number): number {
+    const slots = this.slots;
+    if (slots === null) return bucket;
+    const slot = slots.get(bucket);
+    if (slot !== undefined) return slot;
+    if (slots.size >= SPARSE_LIMIT) {
+      this.goDense();
+      return bucket;
+    }
+    const next = slots.size;
+    if (next === this.bucketPulls.length) {
+      this.bucketPulls = grown(this.bucketPulls, 2 * next);
+      this.bucketSuccesses = grown(this.bucketSuccesses, 2 * next);
+    }
+    slots.set(bucket, next);
+    return next;
+  }
+
+  private goDense(): void {
+    const pulls = new Uint32Array(BUCKETS);
+    const successes = new Uint32Array(BUCKETS);
+    for (const [bucket, index] of this.slots!) {
+      pulls[bucket] = this.bucketPulls[index]!;
+      successes[bucket] = this.bucketSuccesses[index]!;
+    }
+    this.bucketPulls = pulls;
+    this.bucketSuccesses = successes;
+    this.slots = null;
   }
 
   /** The URL's tokens (see the class comment), hashed; the returned array is reused. */
@@ -82,6 +137,12 @@ export class PathSegmentStats {
     pathSegmentBuckets(url, out);
     return out;
   }
+}
+
+function grown(array: Uint32Array<ArrayBuffer>, length: number): Uint32Array<ArrayBuffer> {
+  const bigger = new Uint32Array(length);
+  bigger.set(array);
+  return bigger;
 }
 
 /** `http://h/proceedings/vol-12/x?print=1&a=2` → `0:proceedings`, `1:vol-#`, `2:x`, `d:3`, `q:print`, `q:a`. */

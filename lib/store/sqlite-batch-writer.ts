@@ -24,6 +24,14 @@ type Statement = Database.Statement<unknown[]>;
  */
 const GROUP_COMMIT_MS = 20;
 
+/**
+ * Most batches in one transaction. A commit is synchronous: a worker holding thousands of crawls
+ * that all flush after their first pages would otherwise write them all in one transaction and
+ * hold the event loop (timers, the heartbeat, the watchdog's beats) for its whole length. The
+ * rest wait for the next commit, a turn of the event loop later.
+ */
+export const MAX_BATCHES_PER_COMMIT = 64;
+
 interface QueuedBatch {
   batch: CrawlBatch;
   resolve: () => void;
@@ -164,8 +172,8 @@ class SharedSqliteConnection {
     let group: QueuedBatch[] = [];
     let failure: unknown = null;
     for (let attempt = 0; ; attempt++) {
-      group = group.concat(this.queue);
-      this.queue = [];
+      const room = Math.max(0, MAX_BATCHES_PER_COMMIT - group.length);
+      group = group.concat(this.queue.splice(0, room));
       try {
         // IMMEDIATE takes the write lock up front: a busy database fails here, before any row.
         this.writeGroup.immediate(group);

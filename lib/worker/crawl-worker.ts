@@ -17,6 +17,7 @@ import { claimExpiredCrawl, claimNextCrawl, failExpiredLeases, heartbeatLeases, 
 import { storageLabel } from "../storage/storage-for";
 import { StepWatch, type SlowStep } from "../crawler/step-watch";
 import { failUnrunnableCrawl, recordWatchdogPause, updateHeldCrawl } from "./held-crawl-updates";
+import { HeldCrawlControls } from "./held-crawl-controls";
 import { crawlLog, loggerFor, type Logger } from "../log/logger";
 
 export interface CrawlWorkerOptions {
@@ -47,6 +48,9 @@ export interface CrawlWorkerOptions {
   log?: Logger;
 }
 
+/** Longest run of claims between two turns of the event loop. */
+const CLAIM_SLICE_MS = 50;
+
 /** How often checkpoints of crawls that are over (they never resume) and clock rows of idle hosts are removed. */
 const HOUSEKEEPING_MS = 5 * 60_000;
 
@@ -62,6 +66,8 @@ interface ActiveCrawl {
   /** The control that ended the run: stop, cancel, or null (shutdown). */
   control: "stop" | "cancel" | null;
   paused: boolean;
+  /** Wakes the crawl's `waitWhilePaused` (resumed); null while it does not wait. */
+  wake: (() => void) | null;
   /** End of the latest rate-limit wait reported as an event, to report each wait once. */
   reportedWaitUntilMs: number;
   /** The crawl this one replays offline (`replayOfCrawlId`), or null for a crawl of the live site. */
@@ -91,6 +97,9 @@ export class CrawlWorker {
   private load: WorkerLoadSampler | null = null;
   private stopping = false;
   private polling = false;
+  private pollingControls = false;
+  /** The shared look at every held crawl's controls and live settings. */
+  private readonly controls: HeldCrawlControls;
 
   constructor(
     private readonly db: Db,
@@ -99,6 +108,7 @@ export class CrawlWorker {
   ) {
     this.id = forage.workerId ?? `${os.hostname()}:${process.pid}`;
     this.politeness = createHostClock(db, forage, this.id);
+    this.controls = new HeldCrawlControls(db, this.id);
     this.log = (options.log ?? loggerFor(forage, "forage-worker")).child({ workerId: this.id });
     this.options = {
       maxConcurrentCrawls: options.maxConcurrentCrawls ?? 4,
@@ -171,18 +181,30 @@ export class CrawlWorker {
       // Not the crawls running here: after a stall longer than the lease, this poll may come
       // before the heartbeat that renews them, and this worker would fail or restart its own crawl.
       await failExpiredLeases(this.db, this.activeCrawlIds());
+      // Once no expired crawl is left, this poll stops asking.
+      let expiredLeft = true;
+      let sliceStarted = performance.now();
       while (!this.stopping && this.active.size < this.options.maxConcurrentCrawls) {
         // Crawls of a dead worker first: they were running before anything queued.
-        const expired = await claimExpiredCrawl(this.db, this.id, this.options.leaseMs, this.activeCrawlIds());
+        const expired: Awaited<ReturnType<typeof claimExpiredCrawl>> = expiredLeft ? await claimExpiredCrawl(this.db, this.id, this.options.leaseMs, this.activeCrawlIds()) : null;
+        expiredLeft = expired !== null;
         if (expired) {
           crawlLog(this.log, expired.id).info({ status: expired.status }, "crawl claimed after its holder's lease expired: resuming from its checkpoint");
           await this.launch(expired.id, expired.status === "paused");
-          continue;
+        } else {
+          const crawlId = await claimNextCrawl(this.db, this.id, this.options.leaseMs);
+          if (crawlId === null) break;
+          crawlLog(this.log, crawlId).info("crawl claimed");
+          await this.launch(crawlId, false);
         }
-        const crawlId = await claimNextCrawl(this.db, this.id, this.options.leaseMs);
-        if (crawlId === null) break;
-        crawlLog(this.log, crawlId).info("crawl claimed");
-        await this.launch(crawlId, false);
+        // SQLite's queries answer synchronously, so a claim and the start of its crawl are a chain
+        // of microtasks: without a turn of the event loop now and then, a worker claiming thousands
+        // of queued crawls would hold its timers (heartbeat, watchdog beats) for the whole batch.
+        // Not a turn per claim: in a busy worker a turn is long, and claims crawled along.
+        if (performance.now() - sliceStarted >= CLAIM_SLICE_MS) {
+          await new Promise((resolve) => setImmediate(resolve));
+          sliceStarted = performance.now();
+        }
       }
     } catch (error) {
       this.log.error({ err: error }, "poll for queued crawls failed");
@@ -207,6 +229,7 @@ export class CrawlWorker {
       liveConfigJson: row.config,
       control: null,
       paused,
+      wake: null,
       reportedWaitUntilMs: 0,
       replayOf: row.replayOfCrawlId,
       strategy: config.strategy,
@@ -354,27 +377,50 @@ export class CrawlWorker {
     });
   }
 
-  /** A paused crawl keeps its state in memory and waits here until resumed, stopped or cancelled. */
+  /**
+   * A paused crawl keeps its state in memory and waits here until resumed, stopped or cancelled
+   * (or drained by a shutdown). It holds no timer: the control poll's resume, or either signal,
+   * wakes it; a worker holding thousands of paused crawls spends nothing on them.
+   */
   private async waitWhilePaused(crawl: ActiveCrawl): Promise<void> {
-    while (crawl.paused && !crawl.abort.signal.aborted && !crawl.drain.signal.aborted) {
-      await new Promise((resolve) => setTimeout(resolve, this.options.controlPollMs / 2));
+    const { abort, drain } = crawl;
+    while (crawl.paused && !abort.signal.aborted && !drain.signal.aborted) {
+      let wake = () => {};
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        crawl.wake = wake;
+        abort.signal.addEventListener("abort", wake, { once: true });
+        drain.signal.addEventListener("abort", wake, { once: true });
+      });
+      crawl.wake = null;
+      abort.signal.removeEventListener("abort", wake);
+      drain.signal.removeEventListener("abort", wake);
     }
   }
 
-  /** Applies the API's pending controls and live settings to running crawls. */
+  /**
+   * Applies the API's pending controls and live settings to running crawls: one look for all of
+   * them (held-crawl-controls.ts), a few rows whatever their number.
+   */
   private async pollControls(): Promise<void> {
-    if (this.active.size === 0) return;
-    const rows = await this.db.crawl
-      .findMany({ where: { id: { in: this.activeCrawlIds() } }, select: { id: true, pendingControl: true, config: true } })
-      .catch(() => []);
-    // One look at the host clock for all crawls (it lists every host with a waiter).
-    const rateLimited = this.politeness.waitingFor().filter((wait) => wait.reason === "rate-limited");
-    for (const row of rows) {
+    if (this.active.size === 0 || this.pollingControls) return;
+    this.pollingControls = true;
+    try {
+      await this.applyControls();
+    } catch (error) {
+      this.log.error({ err: error }, "poll for controls and live settings failed");
+    } finally {
+      this.pollingControls = false;
+    }
+  }
+
+  private async applyControls(): Promise<void> {
+    const { controls, configs } = await this.controls.look(this.activeCrawlIds());
+    for (const row of configs) {
       const crawl = this.active.get(row.id);
-      if (!crawl) continue;
       // Validating a whole config costs about as much as a page's links: only edited ones are.
-      const config = row.config === crawl.liveConfigJson ? null : readStoredCrawlConfig(row.config);
-      if (config?.ok) {
+      const config = !crawl || row.config === crawl.liveConfigJson ? null : readStoredCrawlConfig(row.config);
+      if (crawl && config?.ok) {
         crawl.liveConfigJson = row.config;
         const { delayMs } = config.config.politeness;
         const urlPatterns = config.config.blocklist.urlPatterns;
@@ -382,9 +428,14 @@ export class CrawlWorker {
           crawl.live = { delayMs, urlPatterns };
         }
       }
-      if (rateLimited.length > 0) await this.reportRateLimit(crawl, rateLimited);
+    }
+    // One look at the host clock for all crawls (it lists every host with a waiter).
+    const rateLimited = this.politeness.waitingFor().filter((wait) => wait.reason === "rate-limited");
+    if (rateLimited.length > 0) for (const crawl of this.active.values()) await this.reportRateLimit(crawl, rateLimited);
+    for (const row of controls) {
+      const crawl = this.active.get(row.id);
+      if (!crawl) continue;
       const control = row.pendingControl;
-      if (!control) continue;
       if (control === "pause") {
         if (await this.updateHeld(row.id, { status: "paused", pendingControl: null })) {
           crawl.paused = true;
@@ -394,6 +445,7 @@ export class CrawlWorker {
       } else if (control === "resume") {
         if (await this.updateHeld(row.id, { status: "running", pendingControl: null })) {
           crawl.paused = false;
+          crawl.wake?.();
           crawlLog(this.log, row.id).info("crawl resumed");
           await this.event(row.id, "resumed", "Crawl resumed");
         }

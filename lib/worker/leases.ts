@@ -23,17 +23,30 @@ export async function claimNextCrawl(db: Db, workerId: string, leaseMs: number):
 }
 
 /**
+ * Ids per statement when a query must name crawls one by one: Prisma refuses a statement past
+ * its bind-parameter limit (a worker holding 2,000 crawls named them all in one `IN` and every
+ * heartbeat failed), and a long list costs its query compiler more per id than a few short ones.
+ */
+export const IDS_PER_STATEMENT = 500;
+
+/** `ids` in slices of at most {@link IDS_PER_STATEMENT}. */
+export function idSlices(ids: readonly number[]): number[][] {
+  const slices: number[][] = [];
+  for (let at = 0; at < ids.length; at += IDS_PER_STATEMENT) slices.push(ids.slice(at, at + IDS_PER_STATEMENT));
+  return slices;
+}
+
+/**
  * Extends the leases of the crawls this worker runs (paused ones included: it holds them in
  * memory), and records the worker's load with its heartbeat.
  */
 export async function heartbeatLeases(db: Db, workerId: string, crawlIds: number[], leaseMs: number, load?: WorkerLoad): Promise<void> {
   const now = new Date();
   await db.worker.update({ where: { id: workerId }, data: { heartbeatAt: now, ...(load ? { ...load, loadSampledAt: now } : {}) } });
-  if (crawlIds.length === 0) return;
-  await db.crawl.updateMany({
-    where: { id: { in: crawlIds }, workerId },
-    data: { leaseExpiresAt: new Date(now.getTime() + leaseMs) },
-  });
+  const leaseExpiresAt = new Date(now.getTime() + leaseMs);
+  for (const slice of idSlices(crawlIds)) {
+    await db.crawl.updateMany({ where: { id: { in: slice }, workerId }, data: { leaseExpiresAt } });
+  }
 }
 
 export async function releaseLease(db: Db, crawlId: number, workerId: string): Promise<void> {
@@ -54,11 +67,13 @@ export async function claimExpiredCrawl(
   leaseMs: number,
   runningHere: readonly number[] = [],
 ): Promise<{ id: number; status: "running" | "paused" } | null> {
+  const here = new Set(runningHere);
   for (let attempt = 0; attempt < 5; attempt++) {
     const now = new Date();
-    const candidate = await db.crawl.findFirst({
+    // The crawls running here are left out after the query, not in it: a worker may hold thousands
+    // (past Prisma's bind-parameter limit), and expired crawls are few (the status/lease index finds them).
+    const candidates = await db.crawl.findMany({
       where: {
-        id: { notIn: [...runningHere] },
         status: { in: ["running", "paused"] },
         leaseExpiresAt: { lt: now },
         replayOfCrawlId: null,
@@ -67,6 +82,7 @@ export async function claimExpiredCrawl(
       orderBy: [{ leaseExpiresAt: "asc" }, { id: "asc" }],
       select: { id: true, status: true, workerId: true },
     });
+    const candidate = candidates.find((crawl) => !here.has(crawl.id));
     if (!candidate) return null;
     const claimed = await db.crawl.updateMany({
       where: { id: candidate.id, status: candidate.status, workerId: candidate.workerId, leaseExpiresAt: { lt: now } },
@@ -86,18 +102,28 @@ export async function claimExpiredCrawl(
  * lease, on a loaded machine); it is alive and renews them at its next heartbeat.
  */
 export async function failExpiredLeases(db: Db, runningHere: readonly number[] = []): Promise<number> {
-  const result = await db.crawl.updateMany({
-    where: { id: { notIn: [...runningHere] }, status: { in: ["running", "paused"] }, leaseExpiresAt: { lt: new Date() }, checkpoint: { is: null } },
-    data: {
-      status: "failed",
-      stopReason: "failed",
-      stopDetail: "interrupted: its worker stopped responding (lease expired) before a checkpoint was written",
-      finishedAt: new Date(),
-      workerId: null,
-      leaseExpiresAt: null,
-    },
-  });
-  return result.count;
+  const expiredWithoutCheckpoint = () => ({ status: { in: ["running", "paused"] }, leaseExpiresAt: { lt: new Date() }, checkpoint: { is: null } });
+  // Found first, the crawls running here left out in memory (see claimExpiredCrawl), then failed
+  // by id with the same conditions: a crawl renewed or checkpointed meanwhile is left alone.
+  const here = new Set(runningHere);
+  const expired = await db.crawl.findMany({ where: expiredWithoutCheckpoint(), select: { id: true } });
+  const ids = expired.map((crawl) => crawl.id).filter((id) => !here.has(id));
+  let failed = 0;
+  for (const slice of idSlices(ids)) {
+    const result = await db.crawl.updateMany({
+      where: { id: { in: slice }, ...expiredWithoutCheckpoint() },
+      data: {
+        status: "failed",
+        stopReason: "failed",
+        stopDetail: "interrupted: its worker stopped responding (lease expired) before a checkpoint was written",
+        finishedAt: new Date(),
+        workerId: null,
+        leaseExpiresAt: null,
+      },
+    });
+    failed += result.count;
+  }
+  return failed;
 }
 
 /** Lease of a crawl run in the foreground (`forage crawl`, `forage replay`): renewed until `stop()`. */

@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LeaseLostError, type CrawlBatch } from "../../lib/store/crawl-batch";
-import { SqliteBatchWriter } from "../../lib/store/sqlite-batch-writer";
+import { MAX_BATCHES_PER_COMMIT, SqliteBatchWriter } from "../../lib/store/sqlite-batch-writer";
 import { heldCrawl as heldCrawlIn, requestRow } from "../helpers/batch-rows";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
@@ -40,6 +40,22 @@ describe("SQLite batch writers of one database file (shared connection, group co
     for (const crawlId of held) expect(await rowsOf(crawlId)).toBe(3);
     expect(await rowsOf(lost)).toBe(0);
     for (const writer of writers) writer.close();
+  });
+
+  it("writes a burst of batches in commits of at most MAX_BATCHES_PER_COMMIT, with turns of the event loop between them", async () => {
+    const crawls = await Promise.all(Array.from({ length: 3 * MAX_BATCHES_PER_COMMIT + 5 }, () => heldCrawl("burst")));
+    const writer = new SqliteBatchWriter(t.config.sqlitePath!);
+    // Each resolved write notes how many timer turns had run by then: one commit's batches share a count.
+    let turns = 0;
+    const ticking = setInterval(() => turns++, 0);
+    const turnOfEach = await Promise.all(crawls.map((crawlId) => writer.write(batch(crawlId, "burst", [1])).then(() => turns)));
+    clearInterval(ticking);
+    const perCommit = new Map<number, number>();
+    for (const turn of turnOfEach) perCommit.set(turn, (perCommit.get(turn) ?? 0) + 1);
+    expect(Math.max(...perCommit.values())).toBeLessThanOrEqual(MAX_BATCHES_PER_COMMIT);
+    expect(perCommit.size).toBeGreaterThanOrEqual(4);
+    for (const crawlId of crawls) expect(await rowsOf(crawlId)).toBe(1);
+    writer.close();
   });
 
   it("rolls back a batch that fails half-way (a duplicate row) without touching the others of its commit", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BUCKETS, PathSegmentStats, pathSegmentBuckets, pathSegmentTokens, PRIOR_PULLS, tokenBucket } from "../../lib/crawler/path-segment-stats";
+import { BUCKETS, PathSegmentStats, pathSegmentBuckets, pathSegmentTokens, PRIOR_PULLS, SPARSE_LIMIT, tokenBucket } from "../../lib/crawler/path-segment-stats";
 import { Prng } from "../../lib/crawler/prng";
 
 describe("PathSegmentStats", () => {
@@ -58,5 +58,67 @@ describe("PathSegmentStats", () => {
     const restored = PathSegmentStats.fromState(JSON.parse(JSON.stringify(stats.toState())));
     for (const url of ["http://h/reports/item-99", "http://h/news/x", "http://h/other?p=1"]) expect(restored.logRatio(url)).toBe(stats.logRatio(url));
     expect(() => PathSegmentStats.fromState({ pulls: 1, successes: 0, buckets: [[-1, 1, 0]] })).toThrow(TypeError);
+  });
+
+  it("keeps a site's few tokens sparse and goes dense past SPARSE_LIMIT buckets, with the same rates and state as plain counters", () => {
+    // The reference: every bucket's counts in a map, the rates computed as the class comment says.
+    const reference = new Map<number, [pulls: number, successes: number]>();
+    let pulls = 0;
+    let successes = 0;
+    const referenceAdd = (url: string, success: boolean) => {
+      pulls++;
+      if (success) successes++;
+      const buckets: number[] = [];
+      pathSegmentBuckets(url, buckets);
+      for (const bucket of buckets) {
+        const counts = reference.get(bucket) ?? [0, 0];
+        counts[0]++;
+        if (success) counts[1]++;
+        reference.set(bucket, counts);
+      }
+    };
+    const referenceRatio = (url: string) => {
+      const overall = (successes + 1) / (pulls + 2);
+      const buckets: number[] = [];
+      pathSegmentBuckets(url, buckets);
+      let sum = 0;
+      for (const bucket of buckets) {
+        const counts = reference.get(bucket);
+        if (!counts) continue;
+        sum += Math.log((counts[1] + PRIOR_PULLS * overall) / (counts[0] + PRIOR_PULLS) / overall);
+      }
+      return sum;
+    };
+    const referenceState = () => ({ pulls, successes, buckets: [...reference].map(([b, [p, s]]) => [b, p, s]).sort((a, b) => a[0]! - b[0]!) });
+    // Segments of letters only (digits all read as #): every URL brings a token of its own.
+    const word = (n: number) => {
+      let text = "";
+      for (let k = n + 1; k > 0; k = Math.floor(k / 26)) text += String.fromCharCode(97 + (k % 26));
+      return text;
+    };
+    const stats = new PathSegmentStats();
+    const probes = ["http://h/a/b", "http://h/reports/x?p=1", `http://h/${word(5)}`, `http://h/${word(40_000)}`, "http://h/"];
+    for (let i = 0; i < 200; i++) {
+      const url = `http://h/${i % 4 === 0 ? "reports" : word(i)}/item-${i}?p=${i}`;
+      stats.add(url, i % 4 === 0);
+      referenceAdd(url, i % 4 === 0);
+    }
+    expect(stats.dense).toBe(false);
+    for (const url of probes) expect(stats.logRatio(url)).toBe(referenceRatio(url));
+    expect(stats.toState()).toEqual(referenceState());
+    const restoredSparse = PathSegmentStats.fromState(JSON.parse(JSON.stringify(stats.toState())));
+    expect(restoredSparse.dense).toBe(false);
+    for (const url of probes) expect(restoredSparse.logRatio(url)).toBe(stats.logRatio(url));
+    for (let i = 200; reference.size <= SPARSE_LIMIT + 10; i++) {
+      const url = `http://h/${word(i)}/${i % 7 === 0 ? "data" : "page"}`;
+      stats.add(url, i % 7 === 0);
+      referenceAdd(url, i % 7 === 0);
+    }
+    expect(stats.dense).toBe(true);
+    for (const url of probes) expect(stats.logRatio(url)).toBe(referenceRatio(url));
+    expect(stats.toState()).toEqual(referenceState());
+    const restoredDense = PathSegmentStats.fromState(stats.toState());
+    expect(restoredDense.dense).toBe(true);
+    expect(restoredDense.toState()).toEqual(stats.toState());
   });
 });

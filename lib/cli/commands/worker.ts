@@ -6,14 +6,31 @@ import { liveWorkersElsewhere } from "../../store/queries/live-workers-elsewhere
 import { storageLabel } from "../../storage/storage-for";
 import { CrawlWorker } from "../../worker/crawl-worker";
 import { startEventLoopWatchdog } from "../../worker/event-loop-watchdog";
+import { openFileLimit, openFileShortfall } from "../../worker/open-file-limit";
+import { CliUsageError } from "../cli-error";
 import { parseIntegerOption, parseOptions } from "../parse-options";
 
-export const workerHelp = "forage worker [--concurrency N]   run the crawl worker (claims queued crawls) until SIGTERM/Ctrl-C";
+/**
+ * Most crawls one worker holds. A waiting crawl holds little memory and the worker's periodic
+ * work does not grow with the crawls it holds (npm run bench:many measures both up to 2,000
+ * crawls of 2,000 hosts); past this, more workers sharing the database are the answer.
+ */
+export const MAX_WORKER_CONCURRENCY = 5_000;
+
+export const workerHelp = `forage worker [--concurrency N]   run the crawl worker (claims queued crawls, at most N at once, 1 to ${MAX_WORKER_CONCURRENCY}) until SIGTERM/Ctrl-C`;
 
 /** `forage worker`: the process that runs crawls for the dashboard. */
 export async function workerCommand(argv: string[]): Promise<number> {
   const { values } = parseOptions(argv, { concurrency: { type: "string" } });
-  const maxConcurrentCrawls = parseIntegerOption("concurrency", values.concurrency, { min: 1, max: 500 }) ?? 4;
+  const maxConcurrentCrawls = parseIntegerOption("concurrency", values.concurrency, { min: 1 }) ?? 4;
+  if (maxConcurrentCrawls > MAX_WORKER_CONCURRENCY) {
+    throw new CliUsageError(
+      `--concurrency must be between 1 and ${MAX_WORKER_CONCURRENCY}, got ${maxConcurrentCrawls}: one worker holds at most ${MAX_WORKER_CONCURRENCY} crawls; ` +
+        `start more workers (on this machine or others sharing the database) for more`,
+    );
+  }
+  const fileShortfall = openFileShortfall(maxConcurrentCrawls, openFileLimit());
+  if (fileShortfall) console.error(`[forage worker] warning: ${fileShortfall}`);
   const forage = loadConfig();
   await ensureMigrated(forage, { apply: true });
   const db = await openDatabase(forage);

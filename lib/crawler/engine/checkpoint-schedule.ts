@@ -12,6 +12,12 @@
  *   was kept rather than relaxed: replaying costs the engine about as much as crawling did.
  * Rejected: a fixed period alone (its cost grows with the state, without bound) and the CPU rule alone (a polite crawl would checkpoint every few
  * minutes and a crash would repeat hundreds of requests to the site).
+ *
+ * What a crash repeats is pages, not seconds: at a 4 s politeness delay, 10 s is two or three
+ * pages, and a checkpoint every two or three pages cost more than the pages themselves (a worker
+ * holding thousands of such crawls spent a large share of its CPU on them). `minPages` makes
+ * both rules wait for that many pages too (`due()` is asked once per page boundary), up to
+ * `maxIntervalMs × maxIntervalStretch`, past which one is due whatever the page count.
  */
 export interface CheckpointScheduleOptions {
   /** @default 2000 */
@@ -20,6 +26,10 @@ export interface CheckpointScheduleOptions {
   maxIntervalMs?: number;
   /** @default 25 */
   costFactor?: number;
+  /** Pages (calls of `due()`) the maximum interval also waits for. @default 1 (the interval alone) */
+  minPages?: number;
+  /** How far `minPages` may stretch the maximum interval. @default 6 */
+  maxIntervalStretch?: number;
   /** Clock (tests). @default performance.now */
   now?: () => number;
 }
@@ -28,8 +38,12 @@ export class CheckpointSchedule {
   private readonly minIntervalMs: number;
   private readonly maxIntervalMs: number;
   private readonly costFactor: number;
+  private readonly minPages: number;
+  private readonly maxIntervalStretch: number;
   private readonly now: () => number;
   private lastAt = -Infinity;
+  /** Calls of `due()` (page boundaries) since the last checkpoint. */
+  private pages = 0;
   private lastCostMs = 0;
   private engineMsAtLast = 0;
   /** Taken so far, with their total cost and the size of the latest one. */
@@ -45,12 +59,21 @@ export class CheckpointSchedule {
     this.minIntervalMs = options.minIntervalMs ?? 2_000;
     this.maxIntervalMs = options.maxIntervalMs ?? 10_000;
     this.costFactor = options.costFactor ?? 25;
+    this.minPages = options.minPages ?? 1;
+    this.maxIntervalStretch = options.maxIntervalStretch ?? 6;
     this.now = options.now ?? (() => performance.now());
   }
 
+  /** Whether to take one now; asked once per page boundary (each call counts a page). */
   due(): boolean {
+    this.pages += 1;
     const since = this.now() - this.lastAt;
     if (since < this.minIntervalMs) return false;
+    if (since >= this.maxIntervalMs * this.maxIntervalStretch) return true;
+    // Both rules wait for the pages: the engine's time is wall time, and in a worker whose CPU is
+    // saturated by thousands of crawls every await of a page stretches, so the CPU rule alone
+    // checkpointed more often the busier the worker was.
+    if (this.pages < this.minPages) return false;
     // The first checkpoint of a run pays for JIT warm-up, several times the next one: not a measure.
     const costMs = this.count > 1 ? this.lastCostMs : 0;
     return since >= this.maxIntervalMs || this.engineMs() - this.engineMsAtLast >= this.costFactor * costMs;
@@ -64,6 +87,7 @@ export class CheckpointSchedule {
     this.lastAt = ended;
     this.lastCostMs = ended - started;
     this.engineMsAtLast = this.engineMs();
+    this.pages = 0;
     this.count += 1;
     this.totalMs += this.lastCostMs;
     this.lastBytes = result.length;
