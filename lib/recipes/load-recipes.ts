@@ -73,13 +73,29 @@ export function readRecipeFile(file: string): Recipe {
   return parseRecipe(json, file);
 }
 
+/**
+ * The shipped recipes, validated once per process: they are part of the code, and every crawl a
+ * worker starts loads the recipes in force (validating all of them cost more than a crawl's first
+ * pages on a worker starting hundreds). Deep-frozen, as every crawl shares them.
+ */
+let shipped: readonly LoadedRecipe[] | null = null;
+function shippedRecipes(): readonly LoadedRecipe[] {
+  shipped ??= Object.entries(SHIPPED).map(([file, json]) => deepFreeze({ recipe: parseRecipe(json, `lib/recipes/known/${file}`), origin: "shipped" as const }));
+  return shipped;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
 /** Every recipe in force: the shipped ones, then the folder's (`dir`, usually FORAGE_RECIPES_DIR). @throws RecipeError on the first bad file */
 export function loadRecipes(dir?: string): LoadedRecipe[] {
   const byId = new Map<string, LoadedRecipe>();
-  for (const [file, json] of Object.entries(SHIPPED)) {
-    const recipe = parseRecipe(json, `lib/recipes/known/${file}`);
-    byId.set(recipe.id, { recipe, origin: "shipped" });
-  }
+  for (const loaded of shippedRecipes()) byId.set(loaded.recipe.id, loaded);
   if (dir) {
     let names: string[];
     try {
