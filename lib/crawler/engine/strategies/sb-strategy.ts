@@ -10,6 +10,7 @@ import { linkRank, SCORER_LOGIT_CAP, SCORER_WEIGHT } from "../../link-rank";
 import { PathSegmentStats } from "../../path-segment-stats";
 import { isFailedPull } from "../reward";
 import { ActionSplitter } from "../../action-splitter";
+import { OutlookCache } from "../../outlook-cache";
 import { groupRows } from "./group-rows";
 import type { CrawlStrategy, PullResult } from "./strategy";
 
@@ -75,6 +76,7 @@ export class SbStrategy implements CrawlStrategy {
     private readonly segments = new PathSegmentStats(),
     waiting = 0,
     private readonly splitter = new ActionSplitter(),
+    private readonly outlooks = new OutlookCache(),
   ) {
     this.waiting = waiting;
   }
@@ -122,7 +124,7 @@ export class SbStrategy implements CrawlStrategy {
   /** The awake action with the best bandit score (plus its URL outlook when `urlOutlookWeight` > 0); null when all sleep. */
   private chooseAction(requestsSoFar: number): number | null {
     return this.options.urlOutlookWeight > 0 && this.scorer.trained
-      ? this.bandit.chooseWithOutlook(requestsSoFar, this.outlookOf, undefined, this.prng)
+      ? this.bandit.chooseWithOutlook(requestsSoFar, (actionId, links) => this.outlookOf(actionId, links, requestsSoFar), undefined, this.prng)
       : this.bandit.choose(requestsSoFar, this.prng);
   }
 
@@ -138,13 +140,17 @@ export class SbStrategy implements CrawlStrategy {
     return linkRank(this.segments.logRatio(link.url), this.scorer.logit(link.url, link.anchorText, link.depth));
   };
 
-  private readonly outlookOf = (_actionId: number, links: readonly number[]): number => {
+  /** The action's URL outlook from the best of {@link OUTLOOK_SAMPLES} of its links, drawn again every few requests (outlook-cache.ts). */
+  private outlookOf(actionId: number, links: readonly number[], requestsSoFar: number): number {
     // An application's enumeration is judged by its pulls alone: the URL statistics learn pages, not API calls.
     if (isApplicationTagPath(this.links.get(links[0]!)?.tagPath ?? "")) return 0;
-    let best = -Infinity;
-    for (let draw = 0; draw < OUTLOOK_SAMPLES; draw++) best = Math.max(best, this.rankLink(links[this.prng.nextInt(links.length)]!));
+    const best = this.outlooks.bestRankOf(actionId, requestsSoFar, () => {
+      let drawn = -Infinity;
+      for (let draw = 0; draw < OUTLOOK_SAMPLES; draw++) drawn = Math.max(drawn, this.rankLink(links[this.prng.nextInt(links.length)]!));
+      return drawn;
+    });
     return groupOutlook(best, this.options.urlOutlookWeight, this.bandit.rewardScale());
-  };
+  }
 
   feedback(link: FrontierLink, result: PullResult): void {
     if ((this.options.linkRankSamples > 1 || this.options.urlOutlookWeight > 0) && !isApplicationTagPath(link.tagPath)) {
@@ -205,6 +211,7 @@ export class SbStrategy implements CrawlStrategy {
       segments: this.segments.toState(),
       waiting: this.waiting,
       splitter: this.splitter.toState(),
+      outlooks: this.outlooks.toState(),
     };
   }
 }
