@@ -34,6 +34,11 @@ export class OutlookCache {
     return rank;
   }
 
+  /** The action's rank is drawn again at its next ask. */
+  forget(actionId: number): void {
+    if (this.drawnAt[actionId] !== undefined) this.drawnAt[actionId] = -1;
+  }
+
   toState(): OutlookCacheState {
     const state: OutlookCacheState = [];
     for (let id = 0; id < this.drawnAt.length; id++) {

@@ -116,6 +116,8 @@ export class SbStrategy implements CrawlStrategy {
     const actionId = this.chooseAction(requestsSoFar);
     if (actionId === null) return null;
     const linkId = this.chooseLink(actionId);
+    // The chosen action's outlook is drawn afresh at its next choice: a lucky draw must not hold the bandit on it.
+    this.outlooks.forget(actionId);
     this.waiting -= 1;
     this.filedSinceNext = 0;
     return this.links.get(linkId) ?? null;
