@@ -7,8 +7,10 @@
  * link cost far more than the bandit itself on a large frontier. The outlook is a noisy estimate
  * anyway (the best of four draws) and the URL statistics it reads move a little with each label,
  * so an action's best rank is reused while the crawl makes {@link OUTLOOK_REFRESH_REQUESTS} requests
- * and then drawn again: each asked action is ranked once every few pulls instead of every pull. Only the
- * rank is kept; the outlook is made from it with the current reward scale at each choice.
+ * and then drawn again: each asked action is ranked once every few pulls instead of every pull. The
+ * action just pulled is drawn again at its next ask: a lucky draw, kept, would hold the bandit on
+ * its action for several pulls. Only the rank is kept; the outlook is made from it with the current
+ * reward scale at each choice.
  *
  * Part of the strategy's checkpoint, so a resumed crawl chooses as an uninterrupted one.
  */
