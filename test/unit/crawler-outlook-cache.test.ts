@@ -14,6 +14,20 @@ describe("OutlookCache", () => {
     expect(draws).toBe(3);
   });
 
+  it("draws the action just pulled again at its next ask, and only that one", () => {
+    const cache = new OutlookCache();
+    let draws = 0;
+    const draw = () => ++draws;
+    cache.bestRankOf(1, 10, draw);
+    cache.bestRankOf(2, 10, draw);
+    cache.forget(1);
+    expect(cache.bestRankOf(1, 11, draw)).toBe(3);
+    expect(cache.bestRankOf(2, 11, draw)).toBe(2);
+    // Forgetting an action never drawn is harmless.
+    cache.forget(9);
+    expect(cache.toState().map(([id]) => id)).toEqual([1, 2]);
+  });
+
   it("round-trips its state, −∞ included, so a resumed crawl reuses the same ranks", () => {
     const cache = new OutlookCache();
     cache.bestRankOf(0, 10, () => -Infinity);
