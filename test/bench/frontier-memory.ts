@@ -152,6 +152,8 @@ interface FrontierResult {
   insertMs: number;
   generateMs: number;
   nextUs: number;
+  /** Process CPU (user + system) per pull: what a pull costs, unlike wall time, on a machine shared with other work. */
+  nextCpuUs: number;
   groups: number;
   frontier: number;
   distinctTagPaths: number;
@@ -206,8 +208,11 @@ function measureFrontier(options: Options): FrontierResult {
   for (let i = 0; i < 2000 && pull(); i++);
   const pulls = Math.min(10_000, strategy.size());
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   for (let i = 0; i < pulls && pull(); i++);
+  const cpu = process.cpuUsage(cpu0);
   const nextUs = ((performance.now() - t0) * 1000) / Math.max(1, pulls);
+  const nextCpuUs = (cpu.user + cpu.system) / Math.max(1, pulls);
   const pulled = t - options.links;
 
   return {
@@ -216,6 +221,7 @@ function measureFrontier(options: Options): FrontierResult {
     insertMs,
     generateMs,
     nextUs,
+    nextCpuUs,
     groups: strategy.groupCount(),
     frontier: strategy.size() + pulled,
     distinctTagPaths: tagPaths.length,
@@ -271,7 +277,8 @@ function main(): void {
       ["bytes/link (RSS)", (rssDelta / options.links).toFixed(0)],
       ["bytes/link (heap)", (heapDelta / options.links).toFixed(0)],
       ["insert (µs/link)", ((r.insertMs * 1000) / options.links).toFixed(2) + `  (total ${(r.insertMs / 1000).toFixed(2)} s; URL generation ${(r.generateMs / 1000).toFixed(2)} s excluded)`],
-      ["next()+feedback (µs)", r.nextUs.toFixed(2) + "  (mean of 10 000 pulls on the full frontier, after 2 000 warm-up pulls)"],
+      ["next()+feedback (µs)", r.nextUs.toFixed(2) + "  (wall; mean of 10 000 pulls on the full frontier, after 2 000 warm-up pulls)"],
+      ["next()+feedback CPU (µs)", r.nextCpuUs.toFixed(2) + "  (process CPU, user + system, of the same pulls)"],
       ["RSS at 1 M links (MiB)", `${mib(projected)}${options.links === 1_000_000 ? "" : "  (projected linearly)"}`],
       ["≤ 1 GiB RSS at 1 M links", projected <= 1024 * MiB ? "yes" : "NO"],
     ]),

@@ -10,6 +10,7 @@ import { PathSegmentStats, type PathSegmentStatsState } from "../../path-segment
 import { FocusedStrategy } from "./focused-strategy";
 import { FifoStrategy, LifoStrategy, RandomStrategy } from "./queue-strategies";
 import { SbStrategy } from "./sb-strategy";
+import { OutlookCache, type OutlookCacheState } from "../../outlook-cache";
 import { ActionSplitter, type ActionSplitterState } from "../../action-splitter";
 import type { CrawlStrategy } from "./strategy";
 import { TpOffStrategy } from "./tp-off-strategy";
@@ -28,6 +29,8 @@ interface SbState {
   waiting: number;
   /** Absent in checkpoints written before actions could split. */
   splitter?: ActionSplitterState;
+  /** Absent in checkpoints written before outlooks were kept for a few requests: every action is then drawn afresh. */
+  outlooks?: OutlookCacheState;
 }
 interface TpOffState {
   grouper: ActionGrouperState;
@@ -67,7 +70,8 @@ export function restoreStrategy(config: CrawlConfig, prng: Prng, links: LinkTabl
       const scorer = s.scorer ? LinkScorer.fromState(s.scorer) : new LinkScorer();
       const segments = s.segments ? PathSegmentStats.fromState(s.segments) : new PathSegmentStats();
       const splitter = s.splitter ? ActionSplitter.fromState(s.splitter) : new ActionSplitter();
-      return new SbStrategy(ActionGrouper.fromState(s.grouper, grouperOptions(config)), bandit, prng, links, sbOptions(config), scorer, segments, s.waiting, splitter);
+      const outlooks = OutlookCache.fromState(s.outlooks);
+      return new SbStrategy(ActionGrouper.fromState(s.grouper, grouperOptions(config)), bandit, prng, links, sbOptions(config), scorer, segments, s.waiting, splitter, outlooks);
     }
     case "bfs":
       return refill(new FifoStrategy(), (state as QueueState).links, link);

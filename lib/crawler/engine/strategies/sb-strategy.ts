@@ -11,6 +11,7 @@ import { PathSegmentStats } from "../../path-segment-stats";
 import { isFailedPull } from "../reward";
 import { ActionSplitter } from "../../action-splitter";
 import { poissonUpperBound } from "../revisit-outlook";
+import { OutlookCache } from "../../outlook-cache";
 import { groupRows } from "./group-rows";
 import type { CrawlStrategy, PullResult } from "./strategy";
 
@@ -76,6 +77,7 @@ export class SbStrategy implements CrawlStrategy {
     private readonly segments = new PathSegmentStats(),
     waiting = 0,
     private readonly splitter = new ActionSplitter(),
+    private readonly outlooks = new OutlookCache(),
   ) {
     this.waiting = waiting;
   }
@@ -115,6 +117,8 @@ export class SbStrategy implements CrawlStrategy {
     const actionId = this.chooseAction(requestsSoFar);
     if (actionId === null) return null;
     const linkId = this.chooseLink(actionId);
+    // The chosen action's outlook is drawn afresh at its next choice: a lucky draw must not hold the bandit on it.
+    this.outlooks.forget(actionId);
     this.waiting -= 1;
     this.filedSinceNext = 0;
     return this.links.get(linkId) ?? null;
@@ -123,7 +127,7 @@ export class SbStrategy implements CrawlStrategy {
   /** The awake action with the best bandit score (plus its URL outlook when `urlOutlookWeight` > 0); null when all sleep. */
   private chooseAction(requestsSoFar: number): number | null {
     return this.options.urlOutlookWeight > 0 && this.scorer.trained
-      ? this.bandit.chooseWithOutlook(requestsSoFar, this.outlookOf, undefined, this.prng)
+      ? this.bandit.chooseWithOutlook(requestsSoFar, (actionId, links) => this.outlookOf(actionId, links, requestsSoFar), undefined, this.prng)
       : this.bandit.choose(requestsSoFar, this.prng);
   }
 
@@ -139,13 +143,17 @@ export class SbStrategy implements CrawlStrategy {
     return linkRank(this.segments.logRatio(link.url), this.scorer.logit(link.url, link.anchorText, link.depth));
   };
 
-  private readonly outlookOf = (_actionId: number, links: readonly number[]): number => {
+  /** The action's URL outlook from the best of {@link OUTLOOK_SAMPLES} of its links, drawn again every few requests (outlook-cache.ts). */
+  private outlookOf(actionId: number, links: readonly number[], requestsSoFar: number): number {
     // An application's enumeration is judged by its pulls alone: the URL statistics learn pages, not API calls.
     if (isApplicationTagPath(this.links.get(links[0]!)?.tagPath ?? "")) return 0;
-    let best = -Infinity;
-    for (let draw = 0; draw < OUTLOOK_SAMPLES; draw++) best = Math.max(best, this.rankLink(links[this.prng.nextInt(links.length)]!));
+    const best = this.outlooks.bestRankOf(actionId, requestsSoFar, () => {
+      let drawn = -Infinity;
+      for (let draw = 0; draw < OUTLOOK_SAMPLES; draw++) drawn = Math.max(drawn, this.rankLink(links[this.prng.nextInt(links.length)]!));
+      return drawn;
+    });
     return groupOutlook(best, this.options.urlOutlookWeight, this.bandit.rewardScale());
-  };
+  }
 
   feedback(link: FrontierLink, result: PullResult): void {
     if ((this.options.linkRankSamples > 1 || this.options.urlOutlookWeight > 0) && !isApplicationTagPath(link.tagPath)) {
@@ -223,6 +231,7 @@ export class SbStrategy implements CrawlStrategy {
       segments: this.segments.toState(),
       waiting: this.waiting,
       splitter: this.splitter.toState(),
+      outlooks: this.outlooks.toState(),
     };
   }
 }
