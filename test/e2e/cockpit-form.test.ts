@@ -55,7 +55,8 @@ describe("new crawl form", () => {
     expect(options[0]).toContain("SB-CLASSIFIER");
     expect(options.some((option) => option.includes("ORACLE"))).toBe(false);
     expect(options.some((option) => option.includes("SB-PAPER"))).toBe(true);
-    expect(options).toHaveLength(7);
+    expect(options.some((option) => option.includes("TRES"))).toBe(true);
+    expect(options).toHaveLength(8);
 
     // Advanced is collapsed; opening it shows the algorithm settings, each explained, and the seed.
     expect(await page.getByLabel("Seed").isVisible()).toBe(false);
