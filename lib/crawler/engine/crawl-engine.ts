@@ -5,7 +5,7 @@ import { extractPageLinksAsync } from "../page-links-async";
 import { createYieldPoint } from "../yield-point";
 import type { StepWatch } from "../step-watch";
 import { decodeHtmlPage } from "../html-decoding";
-import { compileUrlPatterns, hasBlockedExtension, isInSite, isTrapUrl, normalizeUrl, siteKey, type SiteKey, type UrlMatcher } from "../url-rules";
+import { compileUrlPatterns, hasBlockedExtension, isInSite, isTrapUrl, siteKey, type SiteKey, type UrlMatcher } from "../url-rules";
 import type { ParkedLink } from "./dead-shape-filter";
 import { detachString } from "./link-table";
 import { LimitEvents } from "./limit-events";
@@ -18,17 +18,17 @@ import { isApplicationTagPath } from "./application-actions";
 import type { ApplicationFile } from "./site-applications";
 import type { CrawlEnd, FrontierLink } from "./types";
 import type { CrawlEngineParts } from "./engine-parts";
-import type { EngineServices, FollowedRedirects } from "./engine-services";
+import type { EngineServices } from "./engine-services";
 import { KnownFileChecks } from "./known-file-checks";
 import { ApplicationCrawling } from "./application-crawling";
 import { SitemapReading } from "./sitemap-reading";
 import { TypingRequests } from "./typing-requests";
+import { MetricPoints } from "./metric-points";
+import { RedirectFollowing } from "./redirect-following";
 
 export type { CrawlEngineParts } from "./engine-parts";
 export { SITEMAP_TAG_PATH, sitemapFileCap } from "./sitemap-reading";
 
-/** Counted requests between two metric points. */
-const METRIC_EVERY_REQUESTS = 10;
 /** Engine work between two turns of the event loop while a page's links are typed (see yield-point.ts). */
 const LINK_LOOP_YIELD_MS = 10;
 /** The steps a StepWatch names. */
@@ -46,7 +46,9 @@ const STEP_LEARN = "the strategy learning from a crawled page";
  * The parts of a pull that are not the paper's loop live in modules of their own, each given the
  * engine's request steps (engine-services.ts): typing new links by request and the dead-shape
  * filter (typing-requests.ts), sitemaps (sitemap-reading.ts), an application's enumerations and
- * stated files (application-crawling.ts), a re-crawl's known files (known-file-checks.ts).
+ * stated files (application-crawling.ts), a re-crawl's known files (known-file-checks.ts); and the
+ * loop's own plumbing: redirects followed hop by hop (redirect-following.ts), metric points
+ * (metric-points.ts).
  *
  * Classifier labels: every GET of a typed link whose (redirect-followed) answer is a 2xx HTML
  * page or target labels the link's own URL with that type. The kit gave redirects no label, so
@@ -58,7 +60,6 @@ export class CrawlEngine {
   private patternsSource: readonly string[] = [];
   private patterns: UrlMatcher = () => false;
   private readonly blockedExtensions: ReadonlySet<string>;
-  private lastMetricAt = 0;
   private readonly keepAnchorText: boolean;
   /** What a page's new links remember of the actions that led to it (long-term credit). */
   private readonly lineage: LinkLineage;
@@ -70,6 +71,8 @@ export class CrawlEngine {
   /** The conditional headers of the set-aside page being revisited (from its validators of an earlier run). */
   private conditionalRevisit: { url: string; headers: Record<string, string> } | null = null;
   rootDone: boolean;
+  private readonly metrics: MetricPoints;
+  private readonly redirects: RedirectFollowing;
   /** The parts of a pull kept in modules of their own, each given the engine's request steps. */
   private readonly knownFiles: KnownFileChecks;
   private readonly applicationCrawling: ApplicationCrawling;
@@ -82,19 +85,20 @@ export class CrawlEngine {
     this.rootDone = parts.rootDone;
     this.keepAnchorText = parts.config.strategy === "focused";
     this.lineage = new LinkLineage(creditDepthOf(parts.config));
-    this.lastMetricAt = parts.counters.requests;
+    this.metrics = new MetricPoints(parts);
     this.limitEvents = new LimitEvents(parts.sink);
     const services: EngineServices = {
       parts,
       site: this.site,
       limitEvents: this.limitEvents,
-      getFollowingRedirects: (url, context, plan) => this.getFollowingRedirects(url, context, plan),
+      getFollowingRedirects: (url, context, plan) => this.redirects.get(url, context, plan),
       acceptable: (url, source) => this.acceptable(url, source),
       typeLink: (link, page) => this.typing.type(link, page),
       recordShape: (url, response, isTarget, answeredInSite) => this.typing.recordShape(url, response, isTarget, answeredInSite),
       labelFetched: (linkUrl, finalUrl, type) => this.labelFetched(linkUrl, finalUrl, type),
       recordTarget: (outcome, url, link, sourceUrl, record) => this.recordTarget(outcome, url, link, sourceUrl, record),
     };
+    this.redirects = new RedirectFollowing(services, (url) => (this.conditionalRevisit?.url === url ? this.conditionalRevisit.headers : undefined));
     this.typing = new TypingRequests(services);
     this.knownFiles = new KnownFileChecks(services);
     this.applicationCrawling = new ApplicationCrawling(services, this.knownFiles);
@@ -206,7 +210,7 @@ export class CrawlEngine {
     if (reason !== "failed") await this.knownFiles.checkUnlinked();
     const rendered = this.parts.rendering?.summary();
     if (rendered) this.parts.sink.event({ level: "info", kind: "render-summary", message: rendered, data: { pages: this.parts.counters.renderedPages, reasons: Object.fromEntries(this.parts.rendering!.reasons) } });
-    this.emitMetrics(true);
+    this.metrics.emit(true);
     if (reason === "budget-bytes" && this.parts.budget.diskQuotaReached()) {
       const detail = this.parts.budget.describeDiskQuota();
       this.limitEvents.diskQuota(detail);
@@ -216,12 +220,12 @@ export class CrawlEngine {
   }
 
   private async pause(): Promise<CrawlEnd> {
-    this.emitMetrics(true);
+    this.metrics.emit(true);
     return { kind: "paused" };
   }
 
   private async afterPage(): Promise<void> {
-    this.emitMetrics(false);
+    this.metrics.emit(false);
     await this.parts.afterPage?.();
   }
 
@@ -243,7 +247,7 @@ export class CrawlEngine {
   /** Fetch (with redirects) → extract, type and file links → download new targets: what the pull was. */
   private async fetchAndReadPage(link: FrontierLink): Promise<Pull> {
     const context: RequestContext = { kind: "page", tagPath: link.tagPath || null, groupId: link.groupId, depth: link.depth, referrer: link.referrer };
-    const final = await this.getFollowingRedirects(link.url, context, "page");
+    const final = await this.redirects.get(link.url, context, "page");
     if (!final) return { kind: "nothing" };
     const { outcome, url } = final;
     const response = outcome.result;
@@ -293,58 +297,6 @@ export class CrawlEngine {
   private labelFetched(linkUrl: string, finalUrl: string, type: "html" | "target"): void {
     if (finalUrl !== linkUrl && !this.parts.config.params.labelRedirectedLinks) return;
     this.parts.typer.label(linkUrl, type);
-  }
-
-  /**
-   * GETs a URL and follows redirects itself (ALGORITHM.md: each hop one counted request, the new
-   * URL inheriting the link's tag path and group). Stops at filtered or already-seen locations
-   * (but for one return along the chain after a Set-Cookie). A hop to another host is followed
-   * (see `acceptable`), and what answers there is kept only if it is a target; `inSite` says
-   * where the final answer came from. Null when nothing usable came back (robots, budget,
-   * redirect refused).
-   */
-  private async getFollowingRedirects(
-    startUrl: string,
-    context: RequestContext,
-    plan: "page" | "target" | "sitemap" | "api",
-  ): Promise<FollowedRedirects | null> {
-    let url = startUrl;
-    let inSite = true;
-    const chain = [url];
-    let revisited = false;
-    for (let hop = 0; ; hop++) {
-      if (!(await this.parts.runner.allowedByRobots(url, context))) return null;
-      // Off the site only a target is kept: a page there is never read.
-      // A set-aside page revisited with its validators: a 304 (no body, nothing read) says it is unchanged.
-      const conditional = hop === 0 && this.conditionalRevisit?.url === url ? this.conditionalRevisit.headers : undefined;
-      const outcome = await this.parts.runner.request("GET", url, context, inSite ? plan : "target", conditional);
-      if (!outcome) return null;
-      this.limitEvents.response(outcome.result);
-      const { status, location, headers } = outcome.result;
-      if (plan === "page" && inSite && status >= 200 && status < 300) this.parts.pageValidators?.note(url, headers);
-      const isRedirect = status >= 300 && status < 400 && location !== null;
-      if (!isRedirect) return { outcome, url, inSite };
-      if (hop >= this.parts.config.params.maxRedirects) {
-        this.limitEvents.redirectStopped("redirect-limit", startUrl, location, hop + 1);
-        return null;
-      }
-      const next = normalizeUrl(location, url);
-      if (!next) return null;
-      inSite = isInSite(next, this.site);
-      if (!inSite && !this.parts.config.params.followRedirectsOffSite) return null;
-      if (!this.acceptable(next, "redirect") || this.parts.deadShapes?.isDead(next)) return null;
-      if (!this.parts.links.markSeen(next)) {
-        // A server that sets a cookie and sends the client back along the chain (often to the
-        // very URL) to check it: with the cookie now kept, going back is worth one request, once.
-        if (revisited || headers["set-cookie"] === undefined || !chain.includes(next)) {
-          if (chain.includes(next)) this.limitEvents.redirectStopped("redirect-loop", startUrl, next, hop + 1);
-          return null;
-        }
-        revisited = true;
-      }
-      url = next;
-      chain.push(url);
-    }
   }
 
   /**
@@ -483,7 +435,7 @@ export class CrawlEngine {
     let found = 0;
     for (const link of newTargets) {
       const context: RequestContext = { kind: "target", tagPath: link.tagPath, groupId: null, depth: page.depth + 1, referrer: pageUrl };
-      const final = await this.getFollowingRedirects(link.url, context, "target");
+      const final = await this.redirects.get(link.url, context, "target");
       if (!final) continue;
       const response = final.outcome.result;
       this.typing.recordShape(link.url, response, final.outcome.isTarget, final.inSite);
@@ -571,36 +523,5 @@ export class CrawlEngine {
       typeMatch: outcome.content?.typeMatch ?? null,
     });
     return true;
-  }
-
-  /** A metric point every few requests and at every early-stopping window. */
-  private emitMetrics(force: boolean): void {
-    this.parts.meter.start();
-    this.writeMetrics(force);
-    this.parts.meter.stop();
-  }
-
-  private writeMetrics(force: boolean): void {
-    const counters = this.parts.counters;
-    const window = this.parts.earlyStop?.observe(counters.requests, counters.targets) ?? null;
-    if (!force && !window && counters.requests - this.lastMetricAt < METRIC_EVERY_REQUESTS) return;
-    // Nothing new since the last point (e.g. the final point right after a window closed):
-    // writing it again would replace that window's point with one without slope.
-    if (counters.requests === this.lastMetricAt && !window) return;
-    this.lastMetricAt = counters.requests;
-    counters.frontierSize = this.parts.strategy.size();
-    counters.groups = this.parts.strategy.groupCount();
-    this.parts.sink.metrics({
-      requests: counters.requests,
-      targets: counters.targets,
-      targetBytes: counters.targetBytes,
-      nonTargetBytes: counters.nonTargetBytes,
-      frontierSize: counters.frontierSize,
-      slope: window?.slope ?? null,
-      ema: window?.ema ?? null,
-      patience: window?.patience ?? null,
-      activeMs: Math.round(counters.activeMs),
-    });
-    this.parts.sink.counters({ ...counters });
   }
 }
