@@ -12,6 +12,11 @@ export const WATCHDOG_EVENT_KIND = "watchdog-paused";
 
 type CrawlUpdate = Parameters<Db["crawl"]["updateMany"]>[0]["data"];
 
+/** The row of a crawl that failed with `cause` (its first 500 characters), released by its worker. */
+export function failedCrawlRow(cause: string) {
+  return { status: "failed", stopReason: "failed", stopDetail: cause.slice(0, 500), finishedAt: new Date(), workerId: null, leaseExpiresAt: null } satisfies CrawlUpdate;
+}
+
 /** Updates the crawl only while `workerId` holds it; false when it no longer does. */
 export async function updateHeldCrawl(db: Db, workerId: string, crawlId: number, data: CrawlUpdate): Promise<boolean> {
   const result = await db.crawl.updateMany({ where: { id: crawlId, workerId }, data });
@@ -24,8 +29,7 @@ export async function updateHeldCrawl(db: Db, workerId: string, crawlId: number,
  */
 export async function failUnrunnableCrawl(db: Db, workerId: string, crawlId: number, fields: FieldErrors): Promise<void> {
   const cause = `settings no longer accepted: ${Object.entries(fields).map(([field, message]) => `${field} ${message}`).join("; ")}`;
-  const failed = { status: "failed", stopReason: "failed", stopDetail: cause.slice(0, 500), finishedAt: new Date(), workerId: null, leaseExpiresAt: null };
-  if (await updateHeldCrawl(db, workerId, crawlId, failed)) {
+  if (await updateHeldCrawl(db, workerId, crawlId, failedCrawlRow(cause))) {
     await db.crawlEvent.create({ data: { crawlId, level: "error", kind: "failed", message: `Crawl failed: ${cause}` } });
   }
 }

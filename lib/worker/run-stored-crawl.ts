@@ -1,29 +1,28 @@
 import { openCrawlWarcRecorder } from "../archive/crawl-warc-recorder";
 import type { ForageConfig } from "../config";
-import type { CrawlConfig } from "../crawl-config";
 import { STOP_REASONS } from "../crawl-status";
 import type { Db } from "../store/prisma-client";
 import { createBatchWriter, DatabaseCrawlSink } from "../store/database-crawl-sink";
 import { LeaseLostError, type CheckpointRow } from "../store/crawl-batch";
-import { deleteCheckpoint, loadCheckpoint, rollBackToCheckpoint, storedBodyHashes } from "../store/checkpoint-store";
+import { deleteCheckpoint, storedBodyHashes } from "../store/checkpoint-store";
 import { getServerPrivateNetworks } from "../store/queries/get-network-policy";
 import { loadCrawlConfig } from "../store/load-crawl-config";
-import { loadRecoveryLog } from "../store/recovery-journal";
-import { loadRecrawlBasis, saveRecrawlRecord, type UncheckedCounts } from "../store/recrawl-store";
+import { loadRecrawlBasis } from "../store/recrawl-store";
 import { CheckpointSchedule, type CheckpointScheduleOptions } from "../crawler/engine/checkpoint-schedule";
-import { createCrawlEngine, type CrawlRun, type CreateEngineOptions } from "../crawler/engine/create-engine";
+import { createCrawlEngine, type CreateEngineOptions } from "../crawler/engine/create-engine";
 import { processRendering } from "./process-rendering";
-import { addCrawlEvent } from "../store/commands/add-crawl-event";
-import { CHANGES_EVENT_KIND } from "../store/queries/get-crawl-changes";
-import { checkEngineState, decodeState, encodeState, ENGINE_STATE_VERSION, type EngineState } from "../crawler/engine/engine-state";
+import { encodeState, ENGINE_STATE_VERSION } from "../crawler/engine/engine-state";
 import type { HostPoliteness } from "../crawler/fetch/host-politeness";
 import type { Fetcher } from "../crawler/fetch/types";
-import { RecoveringFetcher, recoveringPoliteness, type RecoveryEnd, type RecoveryLog } from "../crawler/fetch/recovering-fetcher";
+import { RecoveringFetcher, recoveringPoliteness } from "../crawler/fetch/recovering-fetcher";
 import type { LinkOracle } from "../crawler/engine/link-typer";
-import type { CrawlCounters, CrawlEnd, EventRow } from "../crawler/engine/types";
+import type { CrawlCounters, CrawlEnd } from "../crawler/engine/types";
 import { EngineMeter } from "../crawler/engine/engine-meter";
 import type { StepWatch } from "../crawler/step-watch";
 import { crawlApplicationsFor } from "../recipes/crawl-applications-for";
+import { failedCrawlRow } from "./held-crawl-updates";
+import { NO_CHECKPOINT, recoveryEvent, resumePoint, type CheckpointDocument } from "./stored-crawl-resume";
+import { closeWarc, endOfRunEvents, recordChanges, recrawlStartedEvent } from "./stored-crawl-reports";
 
 export interface RunStoredCrawlOptions {
   db: Db;
@@ -84,13 +83,6 @@ export const STORED_CRAWL_CHECKPOINTS: CheckpointScheduleOptions = { minPages: 1
 
 type CrawlRowUpdate = Parameters<Db["crawl"]["updateMany"]>[0]["data"];
 
-/** What a checkpoint's `state` holds: the engine's state and the sink's row count at that point. */
-interface CheckpointDocument {
-  engine: EngineState;
-  /** Request-log rows written with the checkpoint (see `DatabaseCrawlSink.requestRows`). */
-  requestRows: number;
-}
-
 /**
  * Runs a stored crawl to its end (or until the signal pauses it), writing everything through
  * the database sink and recording the outcome on the crawl row: finished with its stop reason,
@@ -122,38 +114,12 @@ export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<Cr
   } catch (error) {
     // An unreadable network policy: the crawl cannot know where it may connect.
     const cause = error instanceof Error ? error.message : String(error);
-    await updateCrawl({ status: "failed", stopReason: "failed", stopDetail: cause.slice(0, 500), finishedAt: new Date(), workerId: null, leaseExpiresAt: null });
+    await updateCrawl(failedCrawlRow(cause));
     throw error;
   }
   const checkpoints = options.checkpoints ?? options.fetcher === undefined;
   const resumeStarted = performance.now();
-  const saved = checkpoints ? await loadCheckpoint(db, crawlId) : null;
-  let document: CheckpointDocument | null = null;
-  try {
-    document = saved ? decodeCheckpoint(saved.state, config) : null;
-  } catch (error) {
-    // An unreadable checkpoint (another format version, corrupt): the crawl cannot go on.
-    const cause = `checkpoint unreadable: ${error instanceof Error ? error.message : String(error)}`;
-    await updateCrawl({ status: "failed", stopReason: "failed", stopDetail: cause.slice(0, 500), finishedAt: new Date(), workerId: null, leaseExpiresAt: null });
-    throw error;
-  }
-  let resumedMessage: string | null = null;
-  let recoveryLog: RecoveryLog | null = null;
-  if (document) {
-    const engine = document.engine;
-    // Read the answers of the rows about to be rolled back first: the resumed crawl repeats those requests.
-    // Unreadable (a damaged pack): the crawl resumes as before, asking the site again.
-    recoveryLog = await loadRecoveryLog(db, options.forage.dataDir, crawlId, document.requestRows).catch(() => null);
-    const rolledBack = await rollBackToCheckpoint(db, options.forage.dataDir, crawlId, {
-      requests: engine.counters.requests,
-      requestRows: document.requestRows,
-      counters: engine.counters,
-    });
-    resumedMessage =
-      `Crawl resumed from its checkpoint at request ${engine.counters.requests} (${engine.counters.targets} targets); ` +
-      `${rolledBack.requestRows} request rows and ${rolledBack.targets} targets written after it were rolled back` +
-      (recoveryLog?.answers.length ? ` (the log answers their ${recoveryLog.answers.length} requests again)` : "");
-  }
+  const { document, recoveryLog, resumedMessage } = checkpoints ? await resumePoint(db, options.forage.dataDir, crawlId, config, updateCrawl) : NO_CHECKPOINT;
   // A re-crawl: the previous run's learned state (used unless resuming) and known files.
   const recrawlBasis = config.after === null ? undefined : await loadRecrawlBasis(db, options.forage.dataDir, config.after, config.checkKnownFiles);
   if (!document) await updateCrawl({ status: "running", startedAt: new Date() });
@@ -169,18 +135,7 @@ export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<Cr
   sink.rememberPageBodies(bodies);
   if (!document) sink.event({ level: "info", kind: "started", message: `Crawl started (${config.strategy}, seed ${config.seed})` });
   else sink.event({ level: "info", kind: "resumed-from-checkpoint", message: resumedMessage!, data: { requests: document.engine.counters.requests } });
-  if (!document && recrawlBasis) {
-    const learned = recrawlBasis.learned;
-    sink.event({
-      level: "info",
-      kind: "recrawl-started",
-      message:
-        `Re-crawl after crawl ${recrawlBasis.previousCrawlId}: ${recrawlBasis.known.length} known files` +
-        (recrawlBasis.checkKnownFiles ? " (checked with conditional requests)" : " (not downloaded again)") +
-        (learned ? `, its learned model and ${learned.revisit.length} pages to revisit first` : "; it left no learned state, the model starts afresh"),
-      data: { after: recrawlBasis.previousCrawlId, known: recrawlBasis.known.length, revisit: learned?.revisit.length ?? 0 },
-    });
-  }
+  if (!document && recrawlBasis) sink.event(recrawlStartedEvent(recrawlBasis));
   // The resumed engine makes the rolled-back requests again: the log answers them, not the site.
   const recovery = recoveryLog ? new RecoveringFetcher(options.politeness, recoveryLog, (end) => sink.event(recoveryEvent(end))) : null;
   let groupsAt = 0;
@@ -242,24 +197,7 @@ export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<Cr
     // A pause between two pages (drained, or paused in memory and aborted) is a clean point:
     // checkpoint it. One in the middle of a page is not; the previous checkpoint stands.
     const last = checkpoints && end.kind === "paused" && run.engine.atPageBoundary ? capture() : null;
-    if (end.kind === "stopped" && run.recrawl) {
-      const { revisited, deferredCount } = run.recrawl;
-      sink.event({
-        level: "info",
-        kind: "recrawl-revisits",
-        message: `${revisited} pages the previous runs had seen were revisited after the new ones; ${deferredCount} were left (no class of them expected to pay: change rates learnt over the runs and this one)`,
-        data: { revisited, left: deferredCount },
-      });
-    }
-    if (schedule.count > 0) {
-      const { count, totalMs, lastBytes } = schedule;
-      sink.event({
-        level: "info",
-        kind: "checkpoints",
-        message: `${count} checkpoints in ${Math.round(totalMs)} ms (${((100 * totalMs) / Math.max(1, meter.ms)).toFixed(1)} % of the engine's time), last ${Math.round(lastBytes / 1024)} KiB`,
-        data: { count, totalMs: Math.round(totalMs), lastBytes, engineMs: Math.round(meter.ms) },
-      });
-    }
+    for (const event of endOfRunEvents(end, run, schedule, meter.ms)) sink.event(event);
     recovery?.close();
     await closeWarc(warc, sink);
     sink.counters({ ...run.counters, frontierSize: run.engine.frontierSize() }); // the final numbers
@@ -278,7 +216,7 @@ export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<Cr
     sink.event({ level: "error", kind: "failed", message: `Crawl failed: ${cause}` });
     await sink.flush().catch(() => undefined);
     // Not ours any more (a zombie run whose files the new owner cleaned up): leave the row alone.
-    const recorded = await updateCrawl({ status: "failed", stopReason: "failed", stopDetail: cause.slice(0, 500), finishedAt: new Date(), workerId: null, leaseExpiresAt: null }).then(
+    const recorded = await updateCrawl(failedCrawlRow(cause)).then(
       () => true,
       () => false,
     );
@@ -290,66 +228,4 @@ export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<Cr
     sink.close();
     await run.close();
   }
-}
-
-/** Waits for the archive's last records; says when it failed (the crawl itself went on). */
-async function closeWarc(warc: ReturnType<typeof openCrawlWarcRecorder>, sink: DatabaseCrawlSink): Promise<void> {
-  if (!warc) return;
-  await warc.close();
-  const { failure, records, bytes, files } = warc.writer;
-  if (failure) sink.event({ level: "error", kind: "warc-failed", message: `The web archive stopped: ${failure.message}`, data: { records, bytes } });
-  else sink.event({ level: "info", kind: "warc-written", message: `Web archive: ${records} records, ${bytes} bytes in ${files.length} WARC files`, data: { records, bytes, files: files.length } });
-}
-
-/** Writes the run's change report and learned state (recrawl-store.ts) and logs the four counts; a failure costs the next re-crawl its head start, not this crawl. */
-async function recordChanges(db: Db, dataDir: string, crawlId: number, config: CrawlConfig, run: CrawlRun): Promise<void> {
-  try {
-    const report = await saveRecrawlRecord(db, dataDir, {
-      crawlId,
-      rootUrl: config.rootUrl,
-      engine: run.captureState(),
-      outcomes: run.recrawl?.outcomes ?? null,
-      previousCrawlId: config.after,
-      checkedKnownFiles: config.checkKnownFiles,
-    });
-    const { counts } = report;
-    await addCrawlEvent(db, crawlId, {
-      level: "info",
-      kind: CHANGES_EVENT_KIND,
-      message:
-        config.after === null
-          ? `${counts.new} files collected (the next re-crawl starts from this crawl's learned state)`
-          : `Since crawl ${config.after}: ${counts.new} new, ${counts.changed} changed, ${counts.unchanged} unchanged, ${counts.gone} gone` + uncheckedText(report.unchecked),
-      data: counts,
-    });
-  } catch (error) {
-    await addCrawlEvent(db, crawlId, { level: "warn", kind: "changes-not-recorded", message: `The change report could not be written: ${error instanceof Error ? error.message : String(error)}` }).catch(() => undefined);
-  }
-}
-
-/** What a re-crawl without "Check known files" left unverified, for its changes event. */
-function uncheckedText(unchecked: UncheckedCounts | undefined): string {
-  if (!unchecked || unchecked.linked + unchecked.unlinked === 0) return "";
-  return ` (not checked: ${unchecked.linked} known files linked again and taken as unchanged, ${unchecked.unlinked} not linked by any page read)`;
-}
-
-function recoveryEvent(end: RecoveryEnd): EventRow {
-  const stopped =
-    end.reason === "exhausted"
-      ? "all of them"
-      : end.reason === "diverged"
-        ? `then the crawl asked for ${end.divergedAt} where the log had ${end.left} more (sent to the site)`
-        : `the run ended with ${end.left} left`;
-  return {
-    level: "info",
-    kind: "recovered-from-log",
-    message: `${end.answered} requests answered from the request log instead of the site in ${end.ms} ms: ${stopped}`,
-    data: { answered: end.answered, left: end.left, reason: end.reason, ms: end.ms },
-  };
-}
-
-function decodeCheckpoint(state: Uint8Array, config: CrawlConfig): CheckpointDocument {
-  const document = decodeState(state) as CheckpointDocument;
-  if (!document || typeof document.requestRows !== "number") throw new TypeError("Invalid checkpoint: no request row count");
-  return { engine: checkEngineState(document.engine, config), requestRows: document.requestRows };
 }
