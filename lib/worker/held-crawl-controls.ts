@@ -14,10 +14,9 @@
  *   before it committed (two PostgreSQL transactions committing out of id order), still lands.
  */
 import type { Db } from "../store/prisma-client";
+import { CONFIG_CHANGED_EVENT_KIND } from "../store/commands/update-live-settings";
 import { idSlices } from "./leases";
 
-/** The event `updateLiveSettings` writes after changing a crawl's settings. */
-export const CONFIG_CHANGED_EVENT_KIND = "config-changed";
 /** How often every held crawl's settings are re-read whatever the events say. */
 export const FULL_SETTINGS_SWEEP_MS = 30_000;
 

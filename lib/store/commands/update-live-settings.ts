@@ -5,6 +5,9 @@ import type { Db } from "../prisma-client";
 import { getCrawl, type CrawlDetail } from "../queries/get-crawl";
 import { addCrawlEvent } from "./add-crawl-event";
 
+/** The event a live edit writes after the settings; a worker re-reads the settings of the crawls it names (lib/worker/held-crawl-controls.ts). */
+export const CONFIG_CHANGED_EVENT_KIND = "config-changed";
+
 /**
  * The settings a user may change while a crawl exists, and only these: excluding a section
  * (URL patterns) and slowing down or speeding up (delay). Everything else (root URL, budget,
@@ -57,7 +60,7 @@ export async function updateLiveSettings(db: Db, crawlId: number, patch: unknown
     if (count === 0) continue;
     await addCrawlEvent(db, crawlId, {
       level: "info",
-      kind: "config-changed",
+      kind: CONFIG_CHANGED_EVENT_KIND,
       message: `Settings changed: ${diff.map((change) => `${change.field} ${format(change.before)} → ${format(change.after)}`).join("; ")}`,
       data: { changes: diff },
     });
