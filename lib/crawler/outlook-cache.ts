@@ -26,14 +26,16 @@ export class OutlookCache {
   /** The crawl's request count when each action's rank was drawn; absent = never. */
   private readonly drawnAt: number[] = [];
 
-  /** The action's best sampled rank: the kept one while fewer than {@link OUTLOOK_REFRESH_REQUESTS} requests old, else `draw()`'s, kept. */
-  bestRankOf(actionId: number, requestsSoFar: number, draw: () => number): number {
+  /** The action's kept best rank while it is fewer than {@link OUTLOOK_REFRESH_REQUESTS} requests old; undefined when it must be drawn. */
+  fresh(actionId: number, requestsSoFar: number): number | undefined {
     const at = this.drawnAt[actionId];
-    if (at !== undefined && at >= 0 && requestsSoFar - at < OUTLOOK_REFRESH_REQUESTS) return this.bestRank[actionId]!;
-    const rank = draw();
+    return at !== undefined && at >= 0 && requestsSoFar - at < OUTLOOK_REFRESH_REQUESTS ? this.bestRank[actionId] : undefined;
+  }
+
+  /** Keeps the best rank just drawn for the action. */
+  keep(actionId: number, requestsSoFar: number, rank: number): void {
     this.bestRank[actionId] = rank;
     this.drawnAt[actionId] = requestsSoFar;
-    return rank;
   }
 
   /** The action's rank is drawn again at its next ask. */

@@ -62,6 +62,8 @@ export class SbStrategy implements CrawlStrategy {
    * page's promising new links, which make its pull fertile (sleeping-bandit.ts, `barrenDamping`).
    */
   private filedSinceNext = 0;
+  /** The request count of the choice being made, for the outlook cache's ages. */
+  private requestsSoFar = 0;
 
   /**
    * `waiting`: links already filed in `bandit` (a grouper, bandit, scorer and segment statistics
@@ -127,7 +129,7 @@ export class SbStrategy implements CrawlStrategy {
   /** The awake action with the best bandit score (plus its URL outlook when `urlOutlookWeight` > 0); null when all sleep. */
   private chooseAction(requestsSoFar: number): number | null {
     return this.options.urlOutlookWeight > 0 && this.scorer.trained
-      ? this.bandit.chooseWithOutlook(requestsSoFar, (actionId, links) => this.outlookOf(actionId, links, requestsSoFar), undefined, this.prng)
+      ? this.bandit.chooseWithOutlook((this.requestsSoFar = requestsSoFar), this.outlookOf, undefined, this.prng)
       : this.bandit.choose(requestsSoFar, this.prng);
   }
 
@@ -144,16 +146,18 @@ export class SbStrategy implements CrawlStrategy {
   };
 
   /** The action's URL outlook from the best of {@link OUTLOOK_SAMPLES} of its links, drawn again every few requests (outlook-cache.ts). */
-  private outlookOf(actionId: number, links: readonly number[], requestsSoFar: number): number {
-    // An application's enumeration is judged by its pulls alone: the URL statistics learn pages, not API calls.
-    if (isApplicationTagPath(this.links.get(links[0]!)?.tagPath ?? "")) return 0;
-    const best = this.outlooks.bestRankOf(actionId, requestsSoFar, () => {
-      let drawn = -Infinity;
-      for (let draw = 0; draw < OUTLOOK_SAMPLES; draw++) drawn = Math.max(drawn, this.rankLink(links[this.prng.nextInt(links.length)]!));
-      return drawn;
-    });
+  private readonly outlookOf = (actionId: number, links: readonly number[]): number => {
+    let best = this.outlooks.fresh(actionId, this.requestsSoFar);
+    if (best === undefined) {
+      // An application's enumeration is judged by its pulls alone: the URL statistics learn pages, not API calls.
+      if (isApplicationTagPath(this.links.get(links[0]!)?.tagPath ?? "")) return 0;
+      best = -Infinity;
+      for (let draw = 0; draw < OUTLOOK_SAMPLES; draw++) best = Math.max(best, this.rankLink(links[this.prng.nextInt(links.length)]!));
+      this.outlooks.keep(actionId, this.requestsSoFar, best);
+    }
     return groupOutlook(best, this.options.urlOutlookWeight, this.bandit.rewardScale());
-  }
+  };
+
 
   feedback(link: FrontierLink, result: PullResult): void {
     if ((this.options.linkRankSamples > 1 || this.options.urlOutlookWeight > 0) && !isApplicationTagPath(link.tagPath)) {
