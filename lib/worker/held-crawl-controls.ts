@@ -62,15 +62,16 @@ export class HeldCrawlControls {
       this.lastSweepAt = this.now();
       return [...held];
     }
+    // Only the live edits' events: the crawls' other events (hundreds a second with many crawls) stay in the database.
     const events = await this.db.crawlEvent.findMany({
-      where: { id: { gt: this.lastEventId } },
-      select: { id: true, crawlId: true, kind: true },
+      where: { id: { gt: this.lastEventId }, kind: CONFIG_CHANGED_EVENT_KIND },
+      select: { id: true, crawlId: true },
       orderBy: { id: "asc" },
     });
     const named = new Set<number>();
     for (const event of events) {
       this.lastEventId = Math.max(this.lastEventId, event.id);
-      if (event.kind === CONFIG_CHANGED_EVENT_KIND && held.has(event.crawlId)) named.add(event.crawlId);
+      if (held.has(event.crawlId)) named.add(event.crawlId);
     }
     return [...named];
   }
