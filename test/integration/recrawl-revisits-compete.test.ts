@@ -63,10 +63,17 @@ function owedRevisitsAheadOfFreshLinks(requests: readonly RequestRow[]): number 
 
 describe("re-crawl revisits against fresh links", () => {
   it("with revisitsCompete, a class that changed last run is revisited before the fresh links already found are all crawled; without it, never", async () => {
-    const input = { rootUrl: site.rootUrl, seed: 7, budget: { requests: 4000 } };
-    const competing = await runTestCrawl({ ...input, params: { revisitsCompete: true } }, { recrawl: basis });
-    const waiting = await runTestCrawl(input, { recrawl: basis });
-    expect(owedRevisitsAheadOfFreshLinks(competing.sink.requests)).toBeGreaterThan(0);
-    expect(owedRevisitsAheadOfFreshLinks(waiting.sink.requests)).toBe(0);
+    // Three crawl seeds: whether a given run meets an owed class before its fresh links are spent
+    // depends on what its classifier learnt (the site's port is one of its features), so the
+    // competing runs are judged together; a waiting run never revisits early, whatever its seed.
+    let competingAhead = 0;
+    for (const seed of [7, 8, 9]) {
+      const input = { rootUrl: site.rootUrl, seed, budget: { requests: 4000 } };
+      const competing = await runTestCrawl({ ...input, params: { revisitsCompete: true } }, { recrawl: basis });
+      const waiting = await runTestCrawl(input, { recrawl: basis });
+      competingAhead += owedRevisitsAheadOfFreshLinks(competing.sink.requests);
+      expect(owedRevisitsAheadOfFreshLinks(waiting.sink.requests)).toBe(0);
+    }
+    expect(competingAhead).toBeGreaterThan(0);
   }, 240_000);
 });
