@@ -5,17 +5,12 @@ import { extractPageLinksAsync } from "../page-links-async";
 import { createYieldPoint } from "../yield-point";
 import type { StepWatch } from "../step-watch";
 import { decodeHtmlPage } from "../html-decoding";
-import { compileUrlPatterns, hasBlockedExtension, isInSite, isTrapUrl, siteKey, type SiteKey, type UrlMatcher } from "../url-rules";
-import type { ParkedLink } from "./dead-shape-filter";
-import { detachString } from "./link-table";
 import { LimitEvents } from "./limit-events";
-import { creditDepthOf, LinkLineage } from "./link-lineage";
 import type { PageChange } from "./page-fingerprints";
 import type { RenderedPage, RenderGate } from "./page-rendering";
-import type { RequestContext, RequestOutcome } from "./request-runner";
+import type { RequestContext } from "./request-runner";
 import { pullReward, type Pull } from "./reward";
 import { isApplicationTagPath } from "./application-actions";
-import type { ApplicationFile } from "./site-applications";
 import type { CrawlEnd, FrontierLink } from "./types";
 import type { CrawlEngineParts } from "./engine-parts";
 import type { EngineServices } from "./engine-services";
@@ -25,6 +20,11 @@ import { SitemapReading } from "./sitemap-reading";
 import { TypingRequests } from "./typing-requests";
 import { MetricPoints } from "./metric-points";
 import { RedirectFollowing } from "./redirect-following";
+import { LinkAcceptance } from "./link-acceptance";
+import { FrontierFiling } from "./frontier-filing";
+import { RecrawlPageLinks } from "./recrawl-page-links";
+import { PageRevisit, revisitBeforeFresh } from "./page-revisit";
+import { recordTarget } from "./target-records";
 
 export type { CrawlEngineParts } from "./engine-parts";
 export { SITEMAP_TAG_PATH, sitemapFileCap } from "./sitemap-reading";
@@ -46,9 +46,11 @@ const STEP_LEARN = "the strategy learning from a crawled page";
  * The parts of a pull that are not the paper's loop live in modules of their own, each given the
  * engine's request steps (engine-services.ts): typing new links by request and the dead-shape
  * filter (typing-requests.ts), sitemaps (sitemap-reading.ts), an application's enumerations and
- * stated files (application-crawling.ts), a re-crawl's known files (known-file-checks.ts); and the
- * loop's own plumbing: redirects followed hop by hop (redirect-following.ts), metric points
- * (metric-points.ts).
+ * stated files (application-crawling.ts), a re-crawl's known files (known-file-checks.ts), its
+ * links set aside and revisits (recrawl-page-links.ts, page-revisit.ts); and the loop's own
+ * plumbing: which URLs may be requested (link-acceptance.ts), how a link becomes a frontier link
+ * (frontier-filing.ts), stored targets (target-records.ts), redirects followed hop by hop
+ * (redirect-following.ts), metric points (metric-points.ts).
  *
  * Classifier labels: every GET of a typed link whose (redirect-followed) answer is a 2xx HTML
  * page or target labels the link's own URL with that type. The kit gave redirects no label, so
@@ -56,20 +58,15 @@ const STEP_LEARN = "the strategy learning from a crawled page";
  * learned as targets and cost a page pull each; an error still gives no label.
  */
 export class CrawlEngine {
-  private readonly site: SiteKey;
-  private patternsSource: readonly string[] = [];
-  private patterns: UrlMatcher = () => false;
-  private readonly blockedExtensions: ReadonlySet<string>;
-  private readonly keepAnchorText: boolean;
-  /** What a page's new links remember of the actions that led to it (long-term credit). */
-  private readonly lineage: LinkLineage;
+  private readonly acceptance: LinkAcceptance;
+  private readonly filing: FrontierFiling;
   /** True from taking a link out of the frontier until its page is fully processed. */
   private midPage = false;
   private readonly limitEvents: LimitEvents;
   /** The fingerprint's verdict on the page being crawled (null: not read, or not fingerprinted before). */
   private pageChange: PageChange | null = null;
-  /** The conditional headers of the set-aside page being revisited (from its validators of an earlier run). */
-  private conditionalRevisit: { url: string; headers: Record<string, string> } | null = null;
+  /** The set-aside page of an earlier run being revisited, if the page being crawled is one. */
+  private revisit: PageRevisit | null = null;
   rootDone: boolean;
   private readonly metrics: MetricPoints;
   private readonly redirects: RedirectFollowing;
@@ -80,25 +77,23 @@ export class CrawlEngine {
   private readonly typing: TypingRequests;
 
   constructor(private readonly parts: CrawlEngineParts) {
-    this.site = siteKey(parts.config.rootUrl);
-    this.blockedExtensions = new Set(parts.config.blocklist.extensions);
+    this.acceptance = new LinkAcceptance(parts);
+    this.filing = new FrontierFiling(parts);
     this.rootDone = parts.rootDone;
-    this.keepAnchorText = parts.config.strategy === "focused";
-    this.lineage = new LinkLineage(creditDepthOf(parts.config));
     this.metrics = new MetricPoints(parts);
     this.limitEvents = new LimitEvents(parts.sink);
     const services: EngineServices = {
       parts,
-      site: this.site,
+      site: this.acceptance.site,
       limitEvents: this.limitEvents,
       getFollowingRedirects: (url, context, plan) => this.redirects.get(url, context, plan),
-      acceptable: (url, source) => this.acceptable(url, source),
+      acceptable: (url, source) => this.acceptance.acceptable(url, source),
       typeLink: (link, page) => this.typing.type(link, page),
       recordShape: (url, response, isTarget, answeredInSite) => this.typing.recordShape(url, response, isTarget, answeredInSite),
       labelFetched: (linkUrl, finalUrl, type) => this.labelFetched(linkUrl, finalUrl, type),
-      recordTarget: (outcome, url, link, sourceUrl, record) => this.recordTarget(outcome, url, link, sourceUrl, record),
+      recordTarget: (outcome, url, link, sourceUrl, record) => recordTarget(parts, outcome, url, link, sourceUrl, record),
     };
-    this.redirects = new RedirectFollowing(services, (url) => (this.conditionalRevisit?.url === url ? this.conditionalRevisit.headers : undefined));
+    this.redirects = new RedirectFollowing(services, (url) => this.revisit?.headersFor(url));
     this.typing = new TypingRequests(services);
     this.knownFiles = new KnownFileChecks(services);
     this.applicationCrawling = new ApplicationCrawling(services, this.knownFiles);
@@ -141,7 +136,7 @@ export class CrawlEngine {
         if (this.parts.signal.aborted || this.parts.drainSignal?.aborted) return this.pause();
         this.midPage = true;
         // A re-crawl revisits the pages the previous runs saw once nothing new is left, or in competition with the fresh frontier (recrawl.ts).
-        let revisit = this.revisitBeforeFresh();
+        let revisit = revisitBeforeFresh(this.parts);
         if (revisit === "stop") {
           this.midPage = false;
           return this.finish("site-exhausted");
@@ -152,15 +147,11 @@ export class CrawlEngine {
           this.midPage = false;
           return this.finish("site-exhausted");
         }
-        const findsBefore = revisit ? this.parts.recrawl!.finds : 0;
-        const frontierBefore = this.parts.strategy.size();
         this.pageChange = null;
-        const conditions = revisit ? this.parts.pageValidators?.conditionalHeaders(revisit.url) : null;
-        this.conditionalRevisit = conditions && revisit ? { url: revisit.url, headers: conditions } : null;
+        this.revisit = revisit ? new PageRevisit(this.parts.recrawl!, this.parts, revisit) : null;
         await this.crawlPage(link);
-        this.conditionalRevisit = null;
-        // A revisit tells its class's change history what it found: a changed page, new files and pages.
-        if (revisit) this.parts.recrawl!.revisitedPage(link, this.pageChange, this.parts.recrawl!.finds - findsBefore + Math.max(0, this.parts.strategy.size() - frontierBefore));
+        this.revisit?.end(this.pageChange);
+        this.revisit = null;
         this.parts.links.release(link.id);
         this.midPage = false;
         await this.afterPage();
@@ -169,18 +160,6 @@ export class CrawlEngine {
       if (error instanceof FetchAbortedError || this.parts.signal.aborted) return this.pause();
       throw error;
     }
-  }
-
-  /**
-   * With `revisitsCompete`, a re-crawl's set-aside page to revisit before the strategy's next fresh
-   * link, "stop" when neither pays; null: the fresh link (always without the setting, and for a
-   * strategy without an estimate of its pulls).
-   */
-  private revisitBeforeFresh(): FrontierLink | null | "stop" {
-    const { recrawl, strategy } = this.parts;
-    if (!recrawl?.revisitsCompete || recrawl.deferredCount === 0 || !strategy.expectedReward) return null;
-    const fresh = this.parts.meter.time(() => strategy.expectedReward!());
-    return fresh === null ? null : recrawl.revisitBefore(fresh);
   }
 
   /**
@@ -236,7 +215,7 @@ export class CrawlEngine {
    */
   private async crawlPage(link: FrontierLink): Promise<void> {
     // A URL pattern added (live settings) while the link waited: never requested, nothing learnt.
-    if (this.urlPatternMatcher()(link.url)) return;
+    if (this.acceptance.excludedByPattern(link.url)) return;
     // A variant filed before its query pair was learnt to be redundant: skipped the same way.
     if (this.parts.queryVariants?.isRedundant(link.url, this.isKnown)) return;
     const pull = isApplicationTagPath(link.tagPath) ? await this.applicationCrawling.pull(link) : await this.fetchAndReadPage(link);
@@ -270,7 +249,7 @@ export class CrawlEngine {
     }
     if (outcome.isTarget) {
       this.labelFetched(link.url, url, "target");
-      return { kind: "target", stored: this.recordTarget(outcome, url, link) };
+      return { kind: "target", stored: recordTarget(this.parts, outcome, url, link) };
     }
     return { kind: "nothing" };
   }
@@ -280,13 +259,7 @@ export class CrawlEngine {
     const rendering = this.parts.rendering;
     if (!rendering || rendering.mode === "off") return null;
     const context: RequestContext = { kind: "render", tagPath: link.tagPath || null, groupId: link.groupId, depth: link.depth, referrer: pageUrl };
-    const gate: RenderGate = {
-      runner: this.parts.runner,
-      budget: this.parts.budget,
-      // The site boundary and the user's blocklists, as for a link; not the robot-trap rules, which judge
-      // links found on pages (a script's API call may well be long), nor the application's `avoid` list.
-      acceptable: (url) => isInSite(url, this.site) && !hasBlockedExtension(url, this.blockedExtensions) && !this.urlPatternMatcher()(url),
-    };
+    const gate: RenderGate = { runner: this.parts.runner, budget: this.parts.budget, acceptable: (url) => this.acceptance.acceptableScriptRequest(url) };
     return rendering.render(pageUrl, html, headers, context, gate, this.parts.signal);
   }
 
@@ -299,43 +272,9 @@ export class CrawlEngine {
     this.parts.typer.label(linkUrl, type);
   }
 
-  /**
-   * Site boundary, trap filters and blocklists, before any request (ALGORITHM.md "Download and
-   * filters"). A redirect's Location skips the robot-trap filters, which are for links found on
-   * pages: the server chose it, and the chain is bounded (maxRedirects, seen URLs). Pre-signed
-   * download URLs (S3 / MinIO `X-Amz-…` queries) run 400+ characters and failed the length rule,
-   * so a forge's or a portal's download that answered 302 to its store was never fetched.
-   *
-   * A redirect may lead to another host: a link of the site that redirects to a CDN, an S3 bucket,
-   * GitHub's release storage is followed there, as Heritrix follows redirects out of scope,
-   * whether the link was typed as a target or as a page (the HEAD bootstrap types every redirect
-   * as a page, and extension-less `/download/42` links often look like pages to the classifier).
-   * What answers off-site is kept only if it is a target: a page there is neither read nor
-   * crawled. Network safety and robots.txt apply to that host as to any.
-   */
-  private acceptable(url: string, source: "link" | "redirect"): boolean {
-    if (source === "link" && !isInSite(url, this.site)) return false;
-    const { trapExtraLengthChars, trapRepeatCount } = this.parts.config.params;
-    const trapOptions = { extraLengthChars: trapExtraLengthChars, repeatCount: trapRepeatCount };
-    if (source === "link" && isTrapUrl(url, this.parts.config.rootUrl, trapOptions)) return false;
-    if (hasBlockedExtension(url, this.blockedExtensions)) return false;
-    // Sign-in, edit, search and feed pages of the application behind the site (its recipe's `avoid`).
-    if (source === "link" && this.parts.applications?.avoids(url)) return false;
-    return !this.urlPatternMatcher()(url);
-  }
-
   private timeStep<T>(step: string, fn: () => T): T {
     const watch = this.parts.stepWatch;
     return watch ? watch.time(step, fn) : fn();
-  }
-
-  private urlPatternMatcher(): UrlMatcher {
-    const source = this.parts.urlPatterns();
-    if (source !== this.patternsSource) {
-      this.patternsSource = source;
-      this.patterns = compileUrlPatterns(source);
-    }
-    return this.patterns;
   }
 
   /**
@@ -354,9 +293,7 @@ export class CrawlEngine {
   ): Promise<{ newTargets: ExtractedLink[]; knownFiles: ExtractedLink[]; downloadedWhileTyping: number; linksRead: number }> {
     const newTargets: ExtractedLink[] = [];
     const { meter, typer, queryVariants, recrawl } = this.parts;
-    const knownFiles: ExtractedLink[] = [];
-    const setAside: { link: FrontierLink; amongNew: boolean }[] = [];
-    const freshTagPaths = new Set<string>();
+    const recrawlLinks = recrawl ? new RecrawlPageLinks(recrawl) : null;
     let downloadedWhileTyping = 0;
     meter.start();
     // Parsed and typed in slices with turns of the event loop between them: a hostile page
@@ -375,36 +312,25 @@ export class CrawlEngine {
       linkUrls.push(link.url);
       const entryChanged = this.parts.listingEntries?.note(link.url, link.tagPath, link.anchorText) ?? false;
       if (entryChanged) recrawl?.siteMarksChanges();
-      // A link the previous runs never saw, even if this run met it on another page first: its list (tag path) shows what is new.
-      if (recrawl && !recrawl.seenByPreviousRuns(link.url) && this.parts.links.has(link.url)) freshTagPaths.add(link.tagPath);
       // Most links of a page were seen before (menus, sidebars): the URL rules judged them then.
       if (this.parts.links.has(link.url)) {
         this.parts.strategy.rediscover?.(link.url, link.tagPath);
-        if (recrawl && (freshTagPaths.has(link.tagPath) || entryChanged)) recrawl.promote(link.url);
+        recrawlLinks?.seenAgain(link, entryChanged);
         continue;
       }
       // A step from here: the rules a new link meets, user patterns among them (seen links, above, cost a lookup).
       watch?.begin(STEP_CHECK_LINK);
-      if (!this.acceptable(link.url, "link")) continue;
+      if (!this.acceptance.acceptable(link.url, "link")) continue;
       if (queryVariants?.isRedundant(link.url, this.isKnown)) continue;
       if (this.parts.links.full) {
         this.limitEvents.seenSetFull(this.parts.links.maxSeen);
         continue;
       }
       this.parts.links.markSeen(link.url);
-      if (recrawl?.knownFile(link.url)) {
-        knownFiles.push(link);
-        continue;
-      }
-      if (recrawl && !recrawl.seenByPreviousRuns(link.url)) freshTagPaths.add(link.tagPath);
-      // A page the previous runs saw: set aside, untyped, until nothing new is left.
-      if (recrawl?.seenByPreviousRuns(link.url)) {
-        // Listed after a link new since the previous runs in the same list (tag path): sites list what was updated right after what is new.
-        setAside.push({ link: this.createFrontierLink(link, page), amongNew: freshTagPaths.has(link.tagPath) || entryChanged });
-        continue;
-      }
+      // A known file, or a page the previous runs saw (set aside, untyped, until nothing new is left).
+      if (recrawlLinks?.takes(link, entryChanged, () => this.filing.frontierLink(link, page))) continue;
       const deadShapes = this.parts.deadShapes;
-      if (deadShapes?.isDead(link.url) && !deadShapes.admit(this.parkable(link, page))) continue; // parked
+      if (deadShapes?.isDead(link.url) && !deadShapes.admit(this.filing.parked(link, page))) continue; // parked
       let type: "html" | "target" | "neither" | "downloaded";
       if (typer.needsHead()) {
         meter.stop(); // a HEAD request: network time, not the engine's
@@ -416,15 +342,15 @@ export class CrawlEngine {
         type = typer.predict(link.url);
       }
       if (type === "target") newTargets.push(link);
-      else if (type === "html") this.fileLink(link, page);
+      else if (type === "html") this.filing.file(link, page);
       else if (type === "downloaded") downloadedWhileTyping += 1;
       if (!this.parts.budget.canRequest()) break;
     }
     watch?.end();
-    for (const { link, amongNew } of setAside) recrawl!.defer(link, amongNew);
+    recrawlLinks?.finish();
     if (queryVariants) this.reportRedundantPairs(queryVariants.notePage(page.url, pageUrl, linkUrls));
     meter.stop();
-    return { newTargets, knownFiles, downloadedWhileTyping, linksRead: extracted.links.length };
+    return { newTargets, knownFiles: recrawlLinks?.knownFiles ?? [], downloadedWhileTyping, linksRead: extracted.links.length };
   }
 
   /**
@@ -441,12 +367,12 @@ export class CrawlEngine {
       this.typing.recordShape(link.url, response, final.outcome.isTarget, final.inSite);
       if (final.outcome.isTarget) {
         this.labelFetched(link.url, final.url, "target");
-        if (this.recordTarget(final.outcome, final.url, { ...page, tagPath: link.tagPath }, pageUrl)) found += 1;
+        if (recordTarget(this.parts, final.outcome, final.url, { ...page, tagPath: link.tagPath }, pageUrl)) found += 1;
       } else if (response.outcome === "ok" && response.status >= 200 && response.status < 300 && this.parts.runner.isHtmlMime(response.mime)) {
         // A predicted target that is a page: filed under its group (the kit's LOCAL behaviour),
         // unless the page is on another host (a download that redirected to a login, say).
         this.labelFetched(link.url, final.url, "html");
-        if (final.inSite) this.fileLink({ ...link, url: final.url }, page, true);
+        if (final.inSite) this.filing.file({ ...link, url: final.url }, page, true);
       }
     }
     return found;
@@ -463,65 +389,5 @@ export class CrawlEngine {
         data: { pair },
       });
     }
-  }
-
-  /** What parking a link keeps (anchor texts only where FOCUSED reads them, as in the frontier). */
-  private parkable(link: ExtractedLink, page: FrontierLink): ParkedLink {
-    return {
-      url: link.url,
-      tagPath: this.parts.links.internTagPath(link.tagPath),
-      anchorText: this.keepAnchorText ? detachString(link.anchorText) : "",
-      depth: page.depth + 1,
-      referrer: page.url,
-      ...this.lineageOf(page),
-    };
-  }
-
-  private fileLink(link: ExtractedLink, page: FrontierLink, alreadySeen = false): void {
-    if (!alreadySeen) this.parts.links.markSeen(link.url);
-    this.parts.strategy.add(this.createFrontierLink(link, page));
-  }
-
-  private createFrontierLink(link: ExtractedLink, page: FrontierLink): FrontierLink {
-    return this.parts.links.createLink({
-      url: link.url,
-      tagPath: link.tagPath,
-      // Only FOCUSED reads anchor texts; kept elsewhere they cost memory per frontier link.
-      anchorText: this.keepAnchorText ? detachString(link.anchorText) : "",
-      depth: page.depth + 1,
-      referrer: page.url,
-      groupId: null,
-      ...this.lineageOf(page),
-    });
-  }
-
-  /** `{ lineage }` for a link found on `page`, or nothing (no property: most crawls give no long-term credit). */
-  private lineageOf(page: FrontierLink): { lineage?: readonly number[] } {
-    const lineage = this.lineage.below(page);
-    return lineage ? { lineage } : {};
-  }
-
-  /** Records a stored target; false when its body could not be kept. */
-  private recordTarget(outcome: RequestOutcome, url: string, link: FrontierLink, sourceUrl: string | null = link.referrer, record: ApplicationFile["record"] | null = null): boolean {
-    if (!outcome.stored) return false;
-    this.parts.counters.targets += 1;
-    this.parts.recrawl?.storedFile(url, outcome.stored.sha256);
-    this.parts.budget.noteStored(outcome.stored.bytes);
-    this.parts.sink.target({
-      url,
-      mime: outcome.result.mime,
-      bytes: outcome.stored.bytes,
-      sha256: outcome.stored.sha256,
-      storagePath: outcome.stored.storagePath,
-      sourceUrl,
-      tagPath: link.tagPath || null,
-      groupId: link.groupId,
-      requestSeq: outcome.seq,
-      fetchedAt: new Date(),
-      record,
-      detectedMime: outcome.content?.detectedMime ?? null,
-      typeMatch: outcome.content?.typeMatch ?? null,
-    });
-    return true;
   }
 }
