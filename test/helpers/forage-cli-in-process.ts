@@ -1,7 +1,7 @@
 /**
  * Runs the `forage` CLI's `main` (lib/cli/main.ts) in the test's own process and collects what it
- * prints: for refusals decided from the arguments (and the database they name), where a child
- * process would only add the start-up of node and tsx. `bin/forage.mjs` exits with what `main`
+ * prints: for short commands decided by their arguments and the database they name (usage errors,
+ * account changes), where a child process would only add the start-up of node and tsx. `bin/forage.mjs` exits with what `main`
  * returns, so the returned code is the process's exit code; test/integration/cli-main.test.ts keeps
  * that end-to-end path checked in a real process.
  *

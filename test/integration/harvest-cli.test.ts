@@ -1,6 +1,7 @@
 /**
- * `forage harvest create|list|run` on a test database (real processes; the usage errors in this one): a harvest from a
- * finished crawl, one-line usage errors naming the option, and a run queued after the crawl.
+ * `forage harvest create|list|run` on a test database (real processes; the usage errors through the
+ * CLI's `main` in this one): a harvest from a finished crawl, one-line usage errors naming the
+ * option, and a run queued after the crawl.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCrawl } from "../../lib/store/commands/create-crawl";

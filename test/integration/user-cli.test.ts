@@ -1,9 +1,9 @@
 /**
- * `forage user add|disable|enable|reset-password|delete` on a test database: the commands given a
+ * `forage user add|disable|enable|reset-password|delete` on a test database (the commands given a
  * password on standard input in real processes, the others through the CLI's `main` in this
- * process (no child start-up for a database change); passwords checked for strength, the same rules as the dashboard (the
- * last enabled admin stays), one-line errors with exit code 2, and each change in the audit log
- * as done from the command line (no actor, no address).
+ * process): passwords from standard input and checked for strength, the same rules as the
+ * dashboard (the last enabled admin stays), one-line errors with exit code 2, and each change in
+ * the audit log as done from the command line (no actor, no address).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAuditEvents } from "../../lib/auth/audit-log";
