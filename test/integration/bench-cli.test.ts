@@ -7,9 +7,12 @@ import { describe, expect, it } from "vitest";
 import { DATA_FILES_MIME_TYPES } from "../../lib/crawler/defaults";
 import { buildSite, requestsToFraction } from "../../lib/sitesim";
 import { runForageCli } from "../helpers/forage-cli";
+import { runForageInProcess } from "../helpers/forage-cli-in-process";
 import { freePort } from "../helpers/ports";
 
 const forage = (args: string[]) => runForageCli(args);
+/** The refusals below are decided from the arguments alone: `main` in this process, no child's start-up. */
+const forageHere = (args: string[]) => runForageInProcess(args);
 
 describe("forage bench", () => {
   it("prints one row per strategy (sb-paper included), OMNISCIENT and the site's reference BFS", async () => {
@@ -74,19 +77,19 @@ describe("forage bench", () => {
   });
 
   it("refuses a malformed --target-mime with exit 2 and one line", async () => {
-    const run = await forage(["bench", "--target-mime", "text/csv,spreadsheets"]);
+    const run = await forageHere(["bench", "--target-mime", "text/csv,spreadsheets"]);
     expect([run.code, run.stderr.trim()]).toEqual([2, 'forage bench: --target-mime "spreadsheets": must look like type/subtype, e.g. text/csv (or a preset: data-files, documents)']);
   });
 
   it("refuses --seed with --seeds, and an empty seed, with exit 2 and one line", async () => {
-    const both = await forage(["bench", "--seed", "1", "--seeds", "1,2"]);
+    const both = await forageHere(["bench", "--seed", "1", "--seeds", "1,2"]);
     expect([both.code, both.stderr.trim()]).toEqual([2, "forage bench: give --seed or --seeds, not both"]);
-    const empty = await forage(["bench", "--seeds", "1,,2"]);
+    const empty = await forageHere(["bench", "--seeds", "1,,2"]);
     expect([empty.code, empty.stderr.trim()]).toEqual([2, "forage bench: --seeds needs a comma-separated list of integers, e.g. 1,2,3"]);
   });
 
   it("refuses an unknown strategy with exit 2 and one line", async () => {
-    const run = await forage(["bench", "--strategies", "sb,magic"]);
+    const run = await forageHere(["bench", "--strategies", "sb,magic"]);
     expect(run.code).toBe(2);
     expect(run.stderr.trim()).toBe('forage bench: --strategies: unknown strategy "magic"');
   });

@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { buildSite, computeSiteFloor, familySiteSize } from "../../lib/sitesim";
 import type { FamilySeedRow } from "../../lib/bench/family-bench";
 import { runForageCli } from "../helpers/forage-cli";
+import { runForageInProcess } from "../helpers/forage-cli-in-process";
 import { freePortRange } from "../helpers/ports";
 
 describe("forage bench --family", () => {
@@ -58,14 +59,15 @@ describe("forage bench --family", () => {
     }
   });
 
+  // Decided from the arguments alone: the CLI's `main` in this process, no child start-up.
   it("refuses a bad split, an empty split and a bad seed range with exit 2 and one line", async () => {
-    const split = await runForageCli(["bench", "--family", "4", "--split", "train"]);
+    const split = await runForageInProcess(["bench", "--family", "4", "--split", "train"]);
     expect([split.code, split.stderr.trim()]).toEqual([2, 'forage bench: --split must be one of validation, tuning, all, got "train"']);
-    const none = await runForageCli(["bench", "--family", "1"]);
+    const none = await runForageInProcess(["bench", "--family", "1"]);
     expect([none.code, none.stderr.trim()]).toEqual([2, "forage bench: no validation seed among seed 1 (odd seeds tune, even seeds validate)"]);
-    const seeds = await runForageCli(["bench", "--family-seeds", "5..2"]);
+    const seeds = await runForageInProcess(["bench", "--family-seeds", "5..2"]);
     expect([seeds.code, seeds.stderr.trim()]).toEqual([2, 'forage bench: --family-seeds must be a..b with 1 ≤ a ≤ b (at most 20000 seeds), got "5..2"']);
-    const both = await runForageCli(["bench", "--family", "4", "--family-seeds", "1..4"]);
+    const both = await runForageInProcess(["bench", "--family", "4", "--family-seeds", "1..4"]);
     expect([both.code, both.stderr.trim()]).toEqual([2, "forage bench: give --family or --family-seeds, not both"]);
   });
 });

@@ -9,6 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSite, SIM_TARGET_MIME_TYPES, startSiteServer, type RunningSite } from "../../lib/sitesim";
 import { runForageCli } from "../helpers/forage-cli";
+import { runForageInProcess } from "../helpers/forage-cli-in-process";
 
 let site: RunningSite;
 let dir: string;
@@ -49,7 +50,8 @@ describe("forage crawl", () => {
     [["crawl", "ftp://a.org/"], "forage crawl: <rootUrl> must use http or https, not ftp"],
     [["crawl", "https://a.org/", "--strategy", "magic"], 'forage crawl: --strategy must be one of sb, sb-paper, bfs, dfs, random, focused, tp-off, tres, got "magic"'],
   ])("refuses %j with exit 2 and one line", async (args, message) => {
-    const run = await runForageCli([...args, "--db", `file:${path.join(dir, "bad.db")}`, "--out", dir]);
+    // Decided from the arguments alone: the CLI's `main` in this process, no child start-up.
+    const run = await runForageInProcess([...args, "--db", `file:${path.join(dir, "bad.db")}`, "--out", dir]);
     expect(run.code).toBe(2);
     expect(run.stderr.trim()).toBe(message);
     expect(run.stdout).toBe("");

@@ -2,7 +2,9 @@
  * `forage detect` and `forage recipes` as a user runs them, against application-shaped sites on
  * 127.0.0.1: a WordPress with its REST API, one with the API switched off (401, WordPress's own
  * error body), one whose robots.txt disallows the API, a CKAN under a sub-path, and a plain site.
- * Each site counts the requests it gets, so the "few requests" promise is checked too.
+ * Each site counts the requests it gets, so the "few requests" promise is checked too. The first
+ * detection and the recipes commands run in real processes; the other detections and refusals
+ * run the CLI's `main` in this process (the same command, without a child's start-up).
  */
 import fs from "node:fs";
 import http from "node:http";
@@ -11,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runForageCli } from "../helpers/forage-cli";
+import { runForageInProcess } from "../helpers/forage-cli-in-process";
 import { listenOnFreePort } from "../helpers/ports";
 
 interface Site {
@@ -74,11 +77,11 @@ afterAll(async () => {
   await Promise.all([wordpress, wordpressOff, wordpressRobots, ckan, plain].map((site) => site?.close()));
 });
 
-const detect = (url: string) => runForageCli(["detect", url, "--allow-private-network"]);
+const detect = (url: string) => runForageInProcess(["detect", url, "--allow-private-network"]);
 
 describe("forage detect", () => {
   it("recognises WordPress from its page and confirms it with one probe of its REST API", async () => {
-    const run = await detect(wordpress.url);
+    const run = await runForageCli(["detect", wordpress.url, "--allow-private-network"]); // as a user runs it
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("1 application(s) recognised (3 request(s))");
     expect(run.stdout).toContain("WordPress 6.4.2");
@@ -116,10 +119,10 @@ describe("forage detect", () => {
   });
 
   it("refuses a loopback site without --allow-private-network, and a non-URL, with one line and a non-zero exit", async () => {
-    const refused = await runForageCli(["detect", plain.url]);
+    const refused = await runForageInProcess(["detect", plain.url]);
     expect(refused.code).not.toBe(0);
     expect(refused.stderr.trim().split("\n")).toHaveLength(1);
-    const bad = await runForageCli(["detect", "not a url"]);
+    const bad = await runForageInProcess(["detect", "not a url"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('"not a url" is not a URL');
   });

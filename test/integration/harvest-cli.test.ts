@@ -1,10 +1,12 @@
 /**
- * `forage harvest create|list|run` in a real process on a test database: a harvest from a
- * finished crawl, one-line usage errors naming the option, and a run queued after the crawl.
+ * `forage harvest create|list|run` on a test database (real processes; the usage errors through the
+ * CLI's `main` in this one): a harvest from a finished crawl, one-line usage errors naming the
+ * option, and a run queued after the crawl.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCrawl } from "../../lib/store/commands/create-crawl";
 import { runForageCli } from "../helpers/forage-cli";
+import { runForageInProcess } from "../helpers/forage-cli-in-process";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 let t: TestDatabase;
@@ -23,15 +25,16 @@ afterAll(async () => {
 });
 
 describe("forage harvest", () => {
+  // Usage errors: the CLI's `main` in this process (no child start-up); the next test runs real processes.
   it("refuses bad options with the option named, creating nothing", async () => {
-    let result = await runForageCli(["harvest", "create", "--from", String(crawlId), "--cron", "0 0 6 * * 1"], env);
+    let result = await runForageInProcess(["harvest", "create", "--from", String(crawlId), "--cron", "0 0 6 * * 1"], env);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^forage harvest: --cron must have five fields/m);
-    result = await runForageCli(["harvest", "create", "--from", String(crawlId), "--cron", "0 6 * * 1", "--tz", "Nowhere/City"], env);
+    result = await runForageInProcess(["harvest", "create", "--from", String(crawlId), "--cron", "0 6 * * 1", "--tz", "Nowhere/City"], env);
     expect(result.stderr).toMatch(/--tz is not a known time zone/);
-    result = await runForageCli(["harvest", "create", "--from", String(crawlId), "--webhook", "file:///etc/passwd"], env);
+    result = await runForageInProcess(["harvest", "create", "--from", String(crawlId), "--webhook", "file:///etc/passwd"], env);
     expect(result.stderr).toMatch(/--webhook must be an http or https URL/);
-    result = await runForageCli(["harvest", "create"], env);
+    result = await runForageInProcess(["harvest", "create"], env);
     expect(result.stderr).toMatch(/needs --from <crawlId>/);
     expect(await t.db.harvest.count()).toBe(0);
   });

@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEvolvingSite, type RunningEvolvingSite } from "../../lib/sitesim/evolving";
 import { runForageCli } from "../helpers/forage-cli";
+import { runForageInProcess } from "../helpers/forage-cli-in-process";
 
 let site: RunningEvolvingSite;
 let dir: string;
@@ -48,7 +49,8 @@ describe("forage crawl --after", () => {
     [["--after", "0"], "forage crawl: --after must be at least 1, got 0"],
     [["--check-known-files"], "forage crawl: --check-known-files needs --after <crawlId> (the crawl whose files to check)"],
   ])("refuses %j with exit 2 and one line", async (args, message) => {
-    const run = await runForageCli(["crawl", site.rootUrl, "--allow-private-network", ...args, ...store()]);
+    // Decided from the arguments and the database they name: the CLI's `main` in this process, no child start-up.
+    const run = await runForageInProcess(["crawl", site.rootUrl, "--allow-private-network", ...args, ...store()]);
     expect(run.code).toBe(2);
     expect(run.stderr.trim()).toBe(message);
   });

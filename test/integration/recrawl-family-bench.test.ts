@@ -9,6 +9,7 @@ import { AIM_RECALL, AIM_REQUEST_SHARE, requestsToFind, runRecrawlFamilyBench, t
 import { formatRecrawlFamilySeeds, formatRecrawlFamilySummary, summarizeRecrawlFamily } from "../../lib/bench/recrawl-family-summary";
 import { FamilyEvolution } from "../../lib/sitesim";
 import { runForageCli } from "../helpers/forage-cli";
+import { runForageInProcess } from "../helpers/forage-cli-in-process";
 import { freePortRange } from "../helpers/ports";
 
 const SEED = 6;
@@ -72,11 +73,12 @@ describe("forage bench --recrawl --family", () => {
     expect(formatRecrawlFamilySummary(summary)).toContain(`| all | v3 | 1 | ${percent(row.v3.recall)} | ${percent(row.v3.recall)} | ${percent(row.v3.recall)} |`);
   }, 60_000);
 
+  // Decided from the arguments alone: the CLI's `main` in this process, no child start-up.
   it("refuses seeds that do not evolve and an empty split with a one-line usage error", async () => {
-    const applications = await runForageCli(["bench", "--recrawl", "--family", "2", "--from", "10000"]);
+    const applications = await runForageInProcess(["bench", "--recrawl", "--family", "2", "--from", "10000"]);
     expect(applications.code).toBe(2);
     expect(applications.stderr).toContain("--from 10000 --family 2 reaches seed 10001: only seeds below 10001 (the family's own sites) evolve");
-    const noSeed = await runForageCli(["bench", "--recrawl", "--family", "1", "--from", "3"]);
+    const noSeed = await runForageInProcess(["bench", "--recrawl", "--family", "1", "--from", "3"]);
     expect(noSeed.code).toBe(2);
     expect(noSeed.stderr).toContain("no validation seed among seed 3");
   });

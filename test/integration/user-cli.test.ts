@@ -1,13 +1,15 @@
 /**
- * `forage user add|disable|enable|reset-password|delete` in real processes on a test database:
- * passwords from standard input and checked for strength, the same rules as the dashboard (the
- * last enabled admin stays), one-line errors with exit code 2, and each change in the audit log
- * as done from the command line (no actor, no address).
+ * `forage user add|disable|enable|reset-password|delete` on a test database (the commands given a
+ * password on standard input in real processes, the others through the CLI's `main` in this
+ * process): passwords from standard input and checked for strength, the same rules as the
+ * dashboard (the last enabled admin stays), one-line errors with exit code 2, and each change in
+ * the audit log as done from the command line (no actor, no address).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAuditEvents } from "../../lib/auth/audit-log";
 import { authenticateUser } from "../../lib/auth/users";
 import { runForageCli } from "../helpers/forage-cli";
+import { runForageInProcess } from "../helpers/forage-cli-in-process";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 let t: TestDatabase;
@@ -22,7 +24,8 @@ afterAll(async () => {
   await t?.dispose();
 });
 
-const forage = (args: string[], input?: string) => runForageCli(["user", ...args], env, input);
+/** With `input` (a password on standard input) in a child process; without, `main` in this process. */
+const forage = (args: string[], input?: string) => (input === undefined ? runForageInProcess(["user", ...args], env) : runForageCli(["user", ...args], env, input));
 
 describe("forage user", () => {
   it("adds, disables, enables, resets and deletes users, refusing weak passwords and the last admin's removal", async () => {
