@@ -1,6 +1,6 @@
 import { ObjectNotFoundError } from "../storage/object-storage";
 import { storageFor } from "../storage/storage-for";
-import { decodeState, encodeState } from "../crawler/engine/engine-state";
+import { decodeStateAsync, encodeStateInSlices } from "../crawler/engine/engine-state";
 import type { KnownFileOutcome } from "../crawler/engine/recrawl";
 import type { KnownFile, LearnedState, RecrawlBasis, RevisitPage } from "../crawler/engine/recrawl-basis";
 import type { EngineState } from "../crawler/engine/engine-state";
@@ -67,12 +67,13 @@ export function recrawlKey(crawlId: number, name: "changes" | "learned"): string
 }
 
 async function writeDocument(dataDir: string, key: string, value: unknown): Promise<void> {
-  await storageFor(dataDir).put(key, encodeState(value));
+  // Encoded in slices: a finished crawl's learned state is as large as its last checkpoint.
+  await storageFor(dataDir).put(key, (await encodeStateInSlices(value)).data);
 }
 
 async function readDocument<T>(dataDir: string, key: string): Promise<T | null> {
   try {
-    return decodeState(await storageFor(dataDir).read(key)) as T;
+    return (await decodeStateAsync(await storageFor(dataDir).read(key))) as T;
   } catch (error) {
     if (error instanceof ObjectNotFoundError) return null;
     throw error;
