@@ -1,10 +1,11 @@
 import { ObjectNotFoundError } from "../storage/object-storage";
 import { storageFor } from "../storage/storage-for";
-import { decodeState, encodeState } from "../crawler/engine/engine-state";
+import { decodeStateAsync, encodeStateInSlices } from "../crawler/engine/engine-state";
 import type { KnownFileOutcome } from "../crawler/engine/recrawl";
 import type { KnownFile, LearnedState, RecrawlBasis, RevisitPage } from "../crawler/engine/recrawl-basis";
 import type { EngineState } from "../crawler/engine/engine-state";
 import { mergeChangeHistory } from "../crawler/engine/change-history";
+import { createYieldPoint } from "../crawler/yield-point";
 import type { Db } from "./prisma-client";
 import { crawlFolder } from "./target-files";
 
@@ -67,12 +68,13 @@ export function recrawlKey(crawlId: number, name: "changes" | "learned"): string
 }
 
 async function writeDocument(dataDir: string, key: string, value: unknown): Promise<void> {
-  await storageFor(dataDir).put(key, encodeState(value));
+  // Encoded in slices: a finished crawl's learned state is as large as its last checkpoint.
+  await storageFor(dataDir).put(key, (await encodeStateInSlices(value)).data);
 }
 
 async function readDocument<T>(dataDir: string, key: string): Promise<T | null> {
   try {
-    return decodeState(await storageFor(dataDir).read(key)) as T;
+    return (await decodeStateAsync(await storageFor(dataDir).read(key))) as T;
   } catch (error) {
     if (error instanceof ObjectNotFoundError) return null;
     throw error;
@@ -87,13 +89,40 @@ export function readLearnedState(dataDir: string, crawlId: number): Promise<Lear
   return readDocument<LearnedState>(dataDir, recrawlKey(crawlId, "learned"));
 }
 
+/**
+ * Rows read per query. A query's rows are read and mapped on the event loop's thread (SQLite's
+ * driver is synchronous): a finished crawl's every target or page in one query held the worker's
+ * other crawls for as long as it took.
+ */
+const ROWS_PER_READ = 1_000;
+/** Work between two turns of the event loop while a finished crawl's report is built. */
+const YIELD_AFTER_MS = 10;
+
+/** Every row a query matches, read in pages of {@link ROWS_PER_READ} by id, the event loop getting its turns between pages. */
+async function readInPages<T extends { id: number }>(read: (afterId: number, take: number) => Promise<T[]>, pause: () => Promise<void> | undefined): Promise<T[]> {
+  const rows: T[] = [];
+  let afterId = 0;
+  for (;;) {
+    const page = await read(afterId, ROWS_PER_READ);
+    for (const row of page) rows.push(row);
+    if (page.length < ROWS_PER_READ) return rows;
+    afterId = page[page.length - 1]!.id;
+    await pause();
+  }
+}
+
 /** A crawl's target rows with the ETag and Last-Modified their request answered with. */
-async function storedFiles(db: Db, crawlId: number): Promise<KnownFile[]> {
-  const targets = await db.target.findMany({ where: { crawlId }, select: { url: true, sha256: true, bytes: true, mime: true, requestSeq: true }, orderBy: { id: "asc" } });
-  const requests = await db.crawlRequest.findMany({
-    where: { crawlId, isTarget: true, headers: { not: null } },
-    select: { seq: true, headers: true },
-  });
+async function storedFiles(db: Db, crawlId: number, pause = createYieldPoint(YIELD_AFTER_MS)): Promise<KnownFile[]> {
+  const targets = await readInPages(
+    (afterId, take) =>
+      db.target.findMany({ where: { crawlId, id: { gt: afterId } }, select: { id: true, url: true, sha256: true, bytes: true, mime: true, requestSeq: true }, orderBy: { id: "asc" }, take }),
+    pause,
+  );
+  const requests = await readInPages(
+    (afterId, take) =>
+      db.crawlRequest.findMany({ where: { crawlId, isTarget: true, headers: { not: null }, id: { gt: afterId } }, select: { id: true, seq: true, headers: true }, orderBy: { id: "asc" }, take }),
+    pause,
+  );
   const headersBySeq = new Map<number, Record<string, string>>();
   for (const row of requests) {
     try {
@@ -101,6 +130,7 @@ async function storedFiles(db: Db, crawlId: number): Promise<KnownFile[]> {
     } catch {
       // Unreadable headers: the file is checked without validators (a full GET).
     }
+    await pause();
   }
   return targets.map((target) => {
     const headers = headersBySeq.get(target.requestSeq) ?? {};
@@ -116,18 +146,28 @@ export const MIN_HUB_CHILDREN = 3;
  * targets (a listing, a section), and the pages that led to them, up to the root (excluded).
  * The direct parents of targets (a publication's page) are not in it: their files are known.
  */
-async function hubPages(db: Db, crawlId: number, rootUrl: string): Promise<RevisitPage[]> {
-  const parents = await db.target.findMany({ where: { crawlId, sourceUrl: { not: null } }, select: { sourceUrl: true }, distinct: ["sourceUrl"] });
-  const pages = await db.crawlRequest.findMany({
-    where: { crawlId, kind: "page", method: "GET", status: { gte: 200, lt: 300 } },
-    select: { url: true, referrer: true, tagPath: true, depth: true },
-    orderBy: { id: "asc" },
-  });
+async function hubPages(db: Db, crawlId: number, rootUrl: string, pause = createYieldPoint(YIELD_AFTER_MS)): Promise<RevisitPage[]> {
+  // The pages that led to targets, each once, in the order their first target was stored.
+  const parentRows = await readInPages(
+    (afterId, take) => db.target.findMany({ where: { crawlId, sourceUrl: { not: null }, id: { gt: afterId } }, select: { id: true, sourceUrl: true }, orderBy: { id: "asc" }, take }),
+    pause,
+  );
+  const parents = new Set(parentRows.map((row) => row.sourceUrl!));
+  const pages = await readInPages(
+    (afterId, take) =>
+      db.crawlRequest.findMany({
+        where: { crawlId, kind: "page", method: "GET", status: { gte: 200, lt: 300 }, id: { gt: afterId } },
+        select: { id: true, url: true, referrer: true, tagPath: true, depth: true },
+        orderBy: { id: "asc" },
+        take,
+      }),
+    pause,
+  );
   const byUrl = new Map<string, (typeof pages)[number]>();
   for (const page of pages) if (!byUrl.has(page.url)) byUrl.set(page.url, page);
   const productiveChildren = new Map<string, number>();
-  for (const row of parents) {
-    const referrer = byUrl.get(row.sourceUrl!)?.referrer;
+  for (const sourceUrl of parents) {
+    const referrer = byUrl.get(sourceUrl)?.referrer;
     if (referrer) productiveChildren.set(referrer, (productiveChildren.get(referrer) ?? 0) + 1);
   }
   const hubs = new Map<string, RevisitPage>();
@@ -182,9 +222,12 @@ export async function saveRecrawlRecord(db: Db, dataDir: string, run: FinishedRu
       previousEntries.set(file.url, { ...file, change: "new", previousSha256: null, firstSeenCrawlId: run.previousCrawlId, lastSeenCrawlId: run.previousCrawlId, versions: [{ crawlId: run.previousCrawlId, sha256: file.sha256 }] });
     }
   }
+  // A finished crawl's every file and URL: the event loop gets its turns meanwhile.
+  const pause = createYieldPoint(YIELD_AFTER_MS);
   const files: ChangeEntry[] = [];
   const stored = new Set<string>();
-  for (const file of await storedFiles(db, run.crawlId)) {
+  for (const file of await storedFiles(db, run.crawlId, pause)) {
+    await pause();
     stored.add(file.url);
     const before = previousEntries.get(file.url);
     if (before && before.sha256 === file.sha256) {
@@ -214,9 +257,12 @@ export async function saveRecrawlRecord(db: Db, dataDir: string, run: FinishedRu
   const previousLearned = run.previousCrawlId === null ? null : await readLearnedState(dataDir, run.previousCrawlId);
   const revisit = new Map<string, RevisitPage>();
   for (const page of previousLearned?.revisit ?? []) revisit.set(page.url, page);
-  for (const page of await hubPages(db, run.crawlId, run.rootUrl)) revisit.set(page.url, page);
+  for (const page of await hubPages(db, run.crawlId, run.rootUrl, pause)) revisit.set(page.url, page);
   const seenBefore = new Set(previousLearned?.seenBefore ?? []);
-  for (const url of run.engine.links.seen) seenBefore.add(url);
+  for (const url of run.engine.links.seen) {
+    seenBefore.add(url);
+    await pause();
+  }
   const started = await db.crawl.findUnique({ where: { id: run.crawlId }, select: { startedAt: true } });
   const { requests, targets } = run.engine.counters;
   const learned: LearnedState = {

@@ -11,7 +11,7 @@ import { loadRecrawlBasis } from "../store/recrawl-store";
 import { CheckpointSchedule, type CheckpointScheduleOptions } from "../crawler/engine/checkpoint-schedule";
 import { createCrawlEngine, type CreateEngineOptions } from "../crawler/engine/create-engine";
 import { processRendering } from "./process-rendering";
-import { encodeState, ENGINE_STATE_VERSION } from "../crawler/engine/engine-state";
+import { encodeStateInSlices, ENGINE_STATE_VERSION } from "../crawler/engine/engine-state";
 import type { HostPoliteness } from "../crawler/fetch/host-politeness";
 import type { Fetcher } from "../crawler/fetch/types";
 import { RecoveringFetcher, recoveringPoliteness } from "../crawler/fetch/recovering-fetcher";
@@ -141,9 +141,13 @@ export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<Cr
   let groupsAt = 0;
   const meter = options.meter ?? new EngineMeter();
   const schedule = new CheckpointSchedule(() => meter.ms, options.checkpointSchedule ?? STORED_CRAWL_CHECKPOINTS);
-  const capture = (): CheckpointRow => {
-    const state = schedule.take(() => encodeState({ engine: run.captureState(), requestRows: sink.requestRows } satisfies CheckpointDocument));
-    return { requests: run.counters.requests, version: ENGINE_STATE_VERSION, state };
+  // Between two pages: the engine waits for the checkpoint, so its state holds still while it
+  // is encoded in slices (the worker's other crawls run between them).
+  const capture = async (): Promise<CheckpointRow> => {
+    const requests = run.counters.requests;
+    const document = { engine: run.captureState(), requestRows: sink.requestRows } satisfies CheckpointDocument;
+    const state = await schedule.takeAsync(() => encodeStateInSlices(document));
+    return { requests, version: ENGINE_STATE_VERSION, state };
   };
   const run = createCrawlEngine({
     config,
@@ -176,7 +180,7 @@ export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<Cr
       // default 1 s politeness delay the cockpit would otherwise lag by 10 s.
       meter.time(() => sink.counters({ ...run.counters, frontierSize: run.engine.frontierSize() }));
       // Between two pages the state is whole: the checkpoint goes with the rows up to here.
-      if (checkpoints && schedule.due()) await meter.timeAsync(() => sink.flush(capture()));
+      if (checkpoints && schedule.due()) await meter.timeAsync(async () => sink.flush(await capture()));
       else await meter.timeAsync(() => sink.flushIfDue());
     },
   });
@@ -196,7 +200,7 @@ export async function runStoredCrawl(options: RunStoredCrawlOptions): Promise<Cr
     }
     // A pause between two pages (drained, or paused in memory and aborted) is a clean point:
     // checkpoint it. One in the middle of a page is not; the previous checkpoint stands.
-    const last = checkpoints && end.kind === "paused" && run.engine.atPageBoundary ? capture() : null;
+    const last = checkpoints && end.kind === "paused" && run.engine.atPageBoundary ? await capture() : null;
     for (const event of endOfRunEvents(end, run, schedule, meter.ms)) sink.event(event);
     recovery?.close();
     await closeWarc(warc, sink);

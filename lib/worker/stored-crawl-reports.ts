@@ -2,6 +2,7 @@
  * What a stored crawl's run reports besides its pages (run-stored-crawl.ts): a re-crawl's start,
  * its revisits, what checkpoints cost, the web archive, the change report for the next run.
  */
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type { openCrawlWarcRecorder } from "../archive/crawl-warc-recorder";
 import type { CrawlConfig } from "../crawl-config";
 import type { Db } from "../store/prisma-client";
@@ -64,10 +65,14 @@ export async function closeWarc(warc: ReturnType<typeof openCrawlWarcRecorder>, 
 /** Writes the run's change report and learned state (recrawl-store.ts) and logs the four counts; a failure costs the next re-crawl its head start, not this crawl. */
 export async function recordChanges(db: Db, dataDir: string, crawlId: number, config: CrawlConfig, run: CrawlRun): Promise<void> {
   try {
+    const engine = run.captureState();
+    // A turn of the event loop between taking the state and reading the crawl's rows: each is a
+    // block of its own, not one the size of both.
+    await nextTurn();
     const report = await saveRecrawlRecord(db, dataDir, {
       crawlId,
       rootUrl: config.rootUrl,
-      engine: run.captureState(),
+      engine,
       outcomes: run.recrawl?.outcomes ?? null,
       previousCrawlId: config.after,
       checkedKnownFiles: config.checkKnownFiles,

@@ -2,7 +2,7 @@ import type { CrawlConfig } from "../crawl-config";
 import type { Db } from "../store/prisma-client";
 import { loadCheckpoint, rollBackToCheckpoint } from "../store/checkpoint-store";
 import { loadRecoveryLog } from "../store/recovery-journal";
-import { checkEngineState, decodeState, type EngineState } from "../crawler/engine/engine-state";
+import { checkEngineState, decodeStateAsync, type EngineState } from "../crawler/engine/engine-state";
 import type { RecoveryEnd, RecoveryLog } from "../crawler/fetch/recovering-fetcher";
 import type { EventRow } from "../crawler/engine/types";
 import { failedCrawlRow } from "./held-crawl-updates";
@@ -35,7 +35,7 @@ export async function resumePoint(db: Db, dataDir: string, crawlId: number, conf
   const saved = await loadCheckpoint(db, crawlId);
   let document: CheckpointDocument | null = null;
   try {
-    document = saved ? decodeCheckpoint(saved.state, config) : null;
+    document = saved ? await decodeCheckpoint(saved.state, config) : null;
   } catch (error) {
     // An unreadable checkpoint (another format version, corrupt): the crawl cannot go on.
     const cause = `checkpoint unreadable: ${error instanceof Error ? error.message : String(error)}`;
@@ -62,8 +62,8 @@ export async function resumePoint(db: Db, dataDir: string, crawlId: number, conf
   return { document, recoveryLog, resumedMessage };
 }
 
-function decodeCheckpoint(state: Uint8Array, config: CrawlConfig): CheckpointDocument {
-  const document = decodeState(state) as CheckpointDocument;
+async function decodeCheckpoint(state: Uint8Array, config: CrawlConfig): Promise<CheckpointDocument> {
+  const document = (await decodeStateAsync(state)) as CheckpointDocument;
   if (!document || typeof document.requestRows !== "number") throw new TypeError("Invalid checkpoint: no request row count");
   return { engine: checkEngineState(document.engine, config), requestRows: document.requestRows };
 }

@@ -59,3 +59,28 @@ describe("checkpoint cadence of slow (polite) crawls", () => {
     expect(at).toEqual([1, 2, 5, 8]);
   });
 });
+
+describe("checkpoints encoded while the event loop turns", () => {
+  it("counts the work the capture reports, not the wall time the worker's other crawls took meanwhile", async () => {
+    let now = 0;
+    let engineMs = 0;
+    const schedule = new CheckpointSchedule(() => engineMs, { minIntervalMs: 0, maxIntervalMs: 1_000_000, costFactor: 10, now: () => now });
+    const capture = async () => {
+      now += 500; // other crawls' turns between the slices
+      return { data: Buffer.alloc(3), workMs: 20 };
+    };
+    // The first two are due at once (the first checkpoint's cost is no measure: JIT warm-up).
+    for (let i = 0; i < 2; i++) {
+      expect(schedule.due()).toBe(true);
+      expect((await schedule.takeAsync(capture)).length).toBe(3);
+    }
+    expect(schedule.totalMs).toBe(40);
+    expect(schedule.lastBytes).toBe(3);
+    // The next one waits for 10 × 20 ms of the engine's own time, whatever the wall clock says.
+    now += 10_000;
+    engineMs += 199;
+    expect(schedule.due()).toBe(false);
+    engineMs += 1;
+    expect(schedule.due()).toBe(true);
+  });
+});

@@ -1,4 +1,6 @@
 import zlib from "node:zlib";
+import { createYieldPoint } from "../yield-point";
+import { writeJsonInPieces } from "./sliced-json";
 import type { Strategy } from "../crawl-config";
 import type { CookieJarState } from "../fetch/cookie-jar";
 import type { EarlyStopState } from "../early-stop";
@@ -72,8 +74,80 @@ export function encodeState(value: unknown): Buffer {
   return zlib.gzipSync(Buffer.from(JSON.stringify(value), "utf8"), { level: 1 });
 }
 
+/** Work between two turns of the event loop while a state is encoded in slices. */
+export const ENCODE_YIELD_AFTER_MS = 10;
+/** Characters of JSON handed to the compressor at a time. */
+const COMPRESS_CHUNK_CHARS = 256 * 1024;
+
+export interface EncodedState {
+  /** The same bytes as `encodeState(value)`. */
+  readonly data: Buffer;
+  /**
+   * The encoding's own time: its slices on this thread plus the wait for the compressor's last
+   * bytes (the compressor runs on libuv's pool, meanwhile mostly). Turns given to the rest of the
+   * event loop are not counted: a busy worker does not make its checkpoints look dear.
+   */
+  readonly workMs: number;
+}
+
+/**
+ * `encodeState` without holding the event loop: the JSON is written in pieces (sliced-json.ts),
+ * the event loop gets a turn every {@link ENCODE_YIELD_AFTER_MS} of work, and gzip runs on
+ * libuv's thread pool as the text comes. A worker's other crawls, its heartbeat and its controls
+ * go on meanwhile; `value` must not change until the promise settles (the engine waits for it
+ * between two pages). Same bytes as `encodeState`, read by `decodeState`.
+ */
+export async function encodeStateInSlices(value: unknown, yieldAfterMs: number = ENCODE_YIELD_AFTER_MS): Promise<EncodedState> {
+  const gzip = zlib.createGzip({ level: 1 });
+  const out: Buffer[] = [];
+  gzip.on("data", (chunk: Buffer) => out.push(chunk));
+  const done = new Promise<void>((resolve, reject) => {
+    gzip.once("end", resolve);
+    gzip.once("error", reject);
+  });
+  const pause = createYieldPoint(yieldAfterMs);
+  let workMs = 0;
+  let resumedAt = performance.now();
+  let pending: string[] = [];
+  let pendingChars = 0;
+  const hand = () => {
+    gzip.write(Buffer.from(pending.join(""), "utf8"));
+    pending = [];
+    pendingChars = 0;
+  };
+  try {
+    await writeJsonInPieces(value, (piece) => {
+      pending.push(piece);
+      pendingChars += piece.length;
+      if (pendingChars >= COMPRESS_CHUNK_CHARS) hand();
+      const turn = pause();
+      if (!turn) return undefined;
+      workMs += performance.now() - resumedAt;
+      return turn.then(() => {
+        resumedAt = performance.now();
+      });
+    });
+    if (pendingChars > 0) hand();
+    gzip.end();
+    workMs += performance.now() - resumedAt;
+    const waitFrom = performance.now();
+    await done;
+    workMs += performance.now() - waitFrom;
+  } catch (error) {
+    gzip.destroy();
+    throw error;
+  }
+  return { data: Buffer.concat(out), workMs };
+}
+
 export function decodeState(data: Uint8Array): unknown {
   return JSON.parse(zlib.gunzipSync(data).toString("utf8"));
+}
+
+/** `decodeState` with the gunzip on libuv's thread pool (JSON.parse stays one step on this thread). */
+export async function decodeStateAsync(data: Uint8Array): Promise<unknown> {
+  const text = await new Promise<Buffer>((resolve, reject) => zlib.gunzip(data, (error, result) => (error ? reject(error) : resolve(result))));
+  return JSON.parse(text.toString("utf8"));
 }
 
 /** Checks a decoded state against the crawl it is meant to resume. */
