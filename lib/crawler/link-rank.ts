@@ -1,3 +1,6 @@
+import type { LinkScorer } from "./link-scorer";
+import { pathSegmentBuckets, type PathSegmentStats } from "./path-segment-stats";
+
 /**
  * How SB ranks a link inside the group its bandit picked (sb-strategy.ts), and what a group's URL
  * outlook is made of (group-outlook.ts): the path-segment log-ratio (path-segment-stats.ts) plus
@@ -26,4 +29,146 @@ export const SCORER_LOGIT_CAP = 30;
 /** The rank of a link from its path-segment log-ratio and the scorer's log-odds. */
 export function linkRank(segmentLogRatio: number, scorerLogit: number): number {
   return segmentLogRatio + SCORER_WEIGHT * Math.max(-SCORER_LOGIT_CAP, Math.min(SCORER_LOGIT_CAP, scorerLogit));
+}
+
+/** Distinct token sequences and URL prefixes kept at most: past them a link is ranked from its URL string, as before. */
+export const MAX_KEPT_SHAPES = 1 << 16;
+export const MAX_KEPT_PREFIXES = 1 << 16;
+
+/**
+ * What {@link linkRank} needs from a link, worked out once when SB files it, so that ranking a
+ * drawn link (32 a pull, and the outlook's draws) does not hash and walk its URL string again.
+ *
+ * - Its path-segment buckets (path-segment-stats.ts), interned: links with the same token sequence
+ *   (`0:en`, `1:releases`, `2:#`, …) share one, and its log-ratio is kept until the statistics
+ *   next learn a pull, so most draws read it instead of summing it.
+ * - Its URL's prefix up to the last `/` of the path, interned: the 2-gram sum of the prefix is
+ *   kept until the scorer next trains, and only the rest of the URL is summed.
+ *
+ * Both give the very numbers {@link PathSegmentStats.logRatio} and {@link LinkScorer.logit} give
+ * (the same terms added in the same order), so the draws and the crawl are unchanged. A link filed
+ * before a checkpoint restore, past the caps, or with a non-ASCII URL is ranked from its strings.
+ */
+export class LinkRankFeatures {
+  /** Per link id: its shape id + 1 and its prefix id + 1 (0: none). */
+  private perLink = new Int32Array(2 * 1024);
+  private readonly shapeIds = new Map<string, number>();
+  /** Shape s's buckets are `shapeBuckets[shapeStart[s] .. shapeStart[s + 1])`. */
+  private shapeBuckets = new Int32Array(1024);
+  private shapeStart = new Int32Array(1024);
+  private shapeCount = 0;
+  private shapeRank = new Float64Array(1024);
+  /** The statistics' pull count each shape's log-ratio was made at; −1 never. */
+  private shapeRankAt = new Float64Array(1024).fill(-1);
+  private readonly prefixIds = new Map<string, number>();
+  private readonly prefixes: string[] = [];
+  private prefixSum = new Float64Array(1024);
+  /** The scorer's training steps each prefix's sum was made at; −1 never. */
+  private prefixSumAt = new Float64Array(1024).fill(-1);
+  private readonly scratch: number[] = [];
+
+  constructor(
+    private readonly segments: PathSegmentStats,
+    private readonly scorer: LinkScorer,
+  ) {}
+
+  /** Works out and keeps what the link's rank needs (its id is the link table's). */
+  file(id: number, url: string): void {
+    if (2 * id + 1 >= this.perLink.length) this.perLink = grownInt32(this.perLink, Math.max(2 * id + 2, 2 * this.perLink.length));
+    this.perLink[2 * id] = this.shapeOf(url) + 1;
+    this.perLink[2 * id + 1] = this.prefixOf(url) + 1;
+  }
+
+  /** {@link linkRank} of the link, to the last bit what it is from its strings. */
+  rank(id: number, url: string, anchorText: string, depth: number): number {
+    const at = 2 * id;
+    const shape = at < this.perLink.length ? this.perLink[at]! - 1 : -1;
+    const segmentLogRatio = shape >= 0 ? this.shapeLogRatio(shape) : this.segments.logRatio(url);
+    const prefix = at < this.perLink.length ? this.perLink[at + 1]! - 1 : -1;
+    if (prefix < 0) return linkRank(segmentLogRatio, this.scorer.logit(url, anchorText, depth));
+    const urlSum = this.scorer.asciiBigramSum(url, this.prefixes[prefix]!.length, url.length, this.prefixBigramSum(prefix));
+    return linkRank(segmentLogRatio, this.scorer.logitOfUrlSum(urlSum, anchorText, depth));
+  }
+
+  private shapeLogRatio(shape: number): number {
+    const pulls = this.segments.pullCount;
+    if (this.shapeRankAt[shape] !== pulls) {
+      this.shapeRank[shape] = this.segments.logRatioOfBuckets(this.shapeBuckets, this.shapeStart[shape]!, this.shapeStart[shape + 1]!);
+      this.shapeRankAt[shape] = pulls;
+    }
+    return this.shapeRank[shape]!;
+  }
+
+  private prefixBigramSum(prefix: number): number {
+    const steps = this.scorer.steps;
+    if (this.prefixSumAt[prefix] !== steps) {
+      const text = this.prefixes[prefix]!;
+      this.prefixSum[prefix] = this.scorer.asciiBigramSum(text, 1, text.length, 0);
+      this.prefixSumAt[prefix] = steps;
+    }
+    return this.prefixSum[prefix]!;
+  }
+
+  /** The interned id of the URL's bucket sequence; −1 past {@link MAX_KEPT_SHAPES}. */
+  private shapeOf(url: string): number {
+    const buckets = this.scratch;
+    buckets.length = 0;
+    pathSegmentBuckets(url, buckets);
+    const key = buckets.join(",");
+    const known = this.shapeIds.get(key);
+    if (known !== undefined) return known;
+    if (this.shapeCount >= MAX_KEPT_SHAPES) return -1;
+    const shape = this.shapeCount++;
+    if (shape + 2 > this.shapeStart.length) {
+      const length = 2 * this.shapeStart.length;
+      this.shapeStart = grownInt32(this.shapeStart, length);
+      this.shapeRank = grownFloat64(this.shapeRank, length);
+      this.shapeRankAt = grownFloat64(this.shapeRankAt, length, -1);
+    }
+    const start = this.shapeStart[shape]!;
+    if (start + buckets.length > this.shapeBuckets.length) this.shapeBuckets = grownInt32(this.shapeBuckets, Math.max(start + buckets.length, 2 * this.shapeBuckets.length));
+    for (let i = 0; i < buckets.length; i++) this.shapeBuckets[start + i] = buckets[i]!;
+    this.shapeStart[shape + 1] = start + buckets.length;
+    this.shapeIds.set(key, shape);
+    return shape;
+  }
+
+  /** The interned id of the URL's prefix up to its path's last `/`; −1 for a non-ASCII URL, a short prefix, or past {@link MAX_KEPT_PREFIXES}. */
+  private prefixOf(url: string): number {
+    let end = url.length;
+    for (let i = 0; i < url.length; i++) {
+      const code = url.charCodeAt(i);
+      if (code >= 0x80) return -1;
+      if (end === url.length && (code === 0x3f /* ? */ || code === 0x23) /* # */) end = i;
+    }
+    const cut = url.lastIndexOf("/", end - 1) + 1;
+    if (cut < 2) return -1;
+    const text = url.slice(0, cut);
+    const known = this.prefixIds.get(text);
+    if (known !== undefined) return known;
+    if (this.prefixes.length >= MAX_KEPT_PREFIXES) return -1;
+    const prefix = this.prefixes.length;
+    // A copy: the slice would keep the whole URL alive after its link is crawled.
+    const own = Buffer.from(text, "latin1").toString("latin1");
+    this.prefixes.push(own);
+    this.prefixIds.set(own, prefix);
+    if (prefix >= this.prefixSum.length) {
+      this.prefixSum = grownFloat64(this.prefixSum, 2 * this.prefixSum.length);
+      this.prefixSumAt = grownFloat64(this.prefixSumAt, 2 * this.prefixSumAt.length, -1);
+    }
+    return prefix;
+  }
+}
+
+function grownInt32(array: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {
+  const bigger = new Int32Array(length);
+  bigger.set(array);
+  return bigger;
+}
+
+function grownFloat64(array: Float64Array<ArrayBuffer>, length: number, fill = 0): Float64Array<ArrayBuffer> {
+  const bigger = new Float64Array(length);
+  if (fill !== 0) bigger.fill(fill, array.length);
+  bigger.set(array);
+  return bigger;
 }

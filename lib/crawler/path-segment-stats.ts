@@ -54,12 +54,27 @@ export class PathSegmentStats {
     }
   }
 
+  /** Pulls recorded so far: every {@link add} changes every URL's {@link logRatio}, so a rank kept for this count is current. */
+  get pullCount(): number {
+    return this.pulls;
+  }
+
   /** Σ over the URL's tokens of log(shrunk rate / overall rate); 0 before any pull. */
   logRatio(url: string): number {
+    const buckets = this.bucketsOf(url);
+    return this.logRatioOfBuckets(buckets, 0, buckets.length);
+  }
+
+  /**
+   * {@link logRatio} of a URL whose {@link pathSegmentBuckets} are `buckets[from..to)`: the same
+   * sum in the same order, for callers that hashed the URL once and kept its buckets.
+   */
+  logRatioOfBuckets(buckets: ArrayLike<number>, from: number, to: number): number {
     if (this.pulls === 0) return 0;
     const overall = (this.successes + 1) / (this.pulls + 2);
     let sum = 0;
-    for (const bucket of this.bucketsOf(url)) {
+    for (let at = from; at < to; at++) {
+      const bucket = buckets[at]!;
       const index = this.slots === null ? bucket : this.slots.get(bucket);
       if (index === undefined) continue;
       const n = this.bucketPulls[index]!;

@@ -6,7 +6,7 @@ import type { FrontierLink, GroupRow } from "../types";
 import { groupOutlook, OUTLOOK_SAMPLES } from "../../group-outlook";
 import { isApplicationTagPath } from "../application-actions";
 import { LinkScorer, linkFeatures } from "../../link-scorer";
-import { linkRank, SCORER_LOGIT_CAP, SCORER_WEIGHT } from "../../link-rank";
+import { LinkRankFeatures, SCORER_LOGIT_CAP, SCORER_WEIGHT } from "../../link-rank";
 import { PathSegmentStats } from "../../path-segment-stats";
 import { isFailedPull } from "../reward";
 import { ActionSplitter } from "../../action-splitter";
@@ -64,6 +64,10 @@ export class SbStrategy implements CrawlStrategy {
   private filedSinceNext = 0;
   /** The request count of the choice being made, for the outlook cache's ages. */
   private requestsSoFar = 0;
+  /** What ranking a link needs, kept when it is filed (link-rank.ts). */
+  private readonly rankFeatures: LinkRankFeatures;
+  /** Whether SB ranks links at all (else nothing is kept for them). */
+  private readonly ranks: boolean;
 
   /**
    * `waiting`: links already filed in `bandit` (a grouper, bandit, scorer and segment statistics
@@ -82,12 +86,15 @@ export class SbStrategy implements CrawlStrategy {
     private readonly outlooks = new OutlookCache(),
   ) {
     this.waiting = waiting;
+    this.rankFeatures = new LinkRankFeatures(segments, scorer);
+    this.ranks = options.linkRankSamples > 1 || options.urlOutlookWeight > 0;
   }
 
   add(link: FrontierLink): void {
     const actionId = this.grouper.assign(link.tagPath).actionId;
     link.groupId = this.options.splitActionsByUrlShape ? this.splitter.actionFor(actionId, link.url) : actionId;
     this.bandit.addLink(link.groupId, link.id);
+    if (this.ranks) this.rankFeatures.file(link.id, link.url);
     this.waiting += 1;
     if (this.bandit.barrenDamping && this.bandit.hasPaid(link.groupId)) this.filedSinceNext += 1;
   }
@@ -142,7 +149,7 @@ export class SbStrategy implements CrawlStrategy {
   private readonly rankLink = (linkId: number): number => {
     const link = this.links.get(linkId);
     if (!link) return -Infinity;
-    return linkRank(this.segments.logRatio(link.url), this.scorer.logit(link.url, link.anchorText, link.depth));
+    return this.rankFeatures.rank(linkId, link.url, link.anchorText, link.depth);
   };
 
   /** The action's URL outlook from the best of {@link OUTLOOK_SAMPLES} of its links, drawn again every few requests (outlook-cache.ts). */

@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import { LinkScorer, linkFeatures } from "../../lib/crawler/link-scorer";
+import { LinkRankFeatures, linkRank, MAX_KEPT_PREFIXES } from "../../lib/crawler/link-rank";
+import { PathSegmentStats } from "../../lib/crawler/path-segment-stats";
+import { Prng } from "../../lib/crawler/prng";
+
+const SECTIONS = ["Publications", "statistics", "datasets", "news", "releases"];
+const WORDS = ["annual", "labour", "market", "Population", "census"];
+
+/** URLs of several shapes: shared prefixes, upper case, queries (one with a `/`), fragments, no path, non-ASCII. */
+function urls(prng: Prng, count: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const section = SECTIONS[prng.nextInt(SECTIONS.length)]!;
+    const word = WORDS[prng.nextInt(WORDS.length)]!;
+    const year = 1990 + prng.nextInt(30);
+    switch (prng.nextInt(7)) {
+      case 0:
+        out.push(`https://stats.example.org/en/${section}/${year}/${word}-${i}.html`);
+        break;
+      case 1:
+        out.push(`https://stats.example.org/en/${section}/${word}?page=${i}&sort=Desc`);
+        break;
+      case 2:
+        out.push(`https://stats.example.org/search?next=/en/${section}/${i}&q=${word}`);
+        break;
+      case 3:
+        out.push(`https://stats.example.org/en/${section}/${year}/#part-${i}`);
+        break;
+      case 4:
+        out.push(`https://stats.example.org`);
+        break;
+      case 5:
+        out.push(`https://stats.example.org/de/${section}/Übersicht-${i}`);
+        break;
+      default:
+        out.push(`https://stats.example.org/en/${section}/${year}/${word}/${i}/data-${i}.CSV`);
+    }
+  }
+  return out;
+}
+
+describe("LinkRankFeatures", () => {
+  it("ranks a filed link to the last bit as linkRank of its strings, while the statistics and the scorer learn", () => {
+    const prng = Prng.fromSeed(7);
+    const segments = new PathSegmentStats();
+    const scorer = new LinkScorer();
+    const features = new LinkRankFeatures(segments, scorer);
+    const all = urls(prng, 600);
+    all.forEach((url, id) => features.file(id, url));
+    const anchor = (id: number) => (id % 3 === 0 ? "" : `Report ${id} (PDF)`);
+    let compared = 0;
+    for (let round = 0; round < 60; round++) {
+      for (let draw = 0; draw < 20; draw++) {
+        const id = prng.nextInt(all.length);
+        const url = all[id]!;
+        const depth = id % 20;
+        const expected = linkRank(segments.logRatio(url), scorer.logit(url, anchor(id), depth));
+        expect(features.rank(id, url, anchor(id), depth)).toBe(expected);
+        compared++;
+      }
+      // Learn a pull: the memos made at the previous counts must not be read again.
+      const pulled = all[prng.nextInt(all.length)]!;
+      const success = prng.nextInt(4) === 0;
+      segments.add(pulled, success);
+      scorer.addLabel(linkFeatures(pulled, "", 1), success);
+    }
+    expect(compared).toBe(1200);
+    expect(scorer.trained).toBe(true);
+  });
+
+  it("ranks links it never filed (restored from a checkpoint) and links past its caps from their strings", () => {
+    const segments = new PathSegmentStats();
+    const scorer = new LinkScorer();
+    const features = new LinkRankFeatures(segments, scorer);
+    const prng = Prng.fromSeed(3);
+    for (const url of urls(prng, 40)) {
+      segments.add(url, prng.nextInt(2) === 0);
+      scorer.addLabel(linkFeatures(url, "", 2), prng.nextInt(2) === 0);
+    }
+    const url = "https://stats.example.org/en/releases/2020/census-12.html";
+    const expected = linkRank(segments.logRatio(url), scorer.logit(url, "", 2));
+    expect(features.rank(123_456, url, "", 2)).toBe(expected);
+    // Past the prefix cap, a new prefix is not kept: the link is still ranked exactly.
+    for (let i = 0; i <= MAX_KEPT_PREFIXES; i++) features.file(i, `https://h.example/${i}/x`);
+    const late = `https://h.example/late/x-1`;
+    features.file(MAX_KEPT_PREFIXES + 1, late);
+    expect(features.rank(MAX_KEPT_PREFIXES + 1, late, "", 2)).toBe(linkRank(segments.logRatio(late), scorer.logit(late, "", 2)));
+  });
+});
+
+describe("LinkScorer.asciiBigramSum", () => {
+  it("carries a prefix's sum over the rest of the text to the whole text's sum, upper case lowered", () => {
+    const scorer = new LinkScorer(1);
+    scorer.addLabel(linkFeatures("https://Stats.example.org/EN/data/x-1.csv", "", 1), true);
+    scorer.addLabel(linkFeatures("https://stats.example.org/en/news/y-2.html", "", 1), false);
+    const url = "https://STATS.example.org/en/Data/table-9.csv?Format=XLS";
+    const whole = scorer.asciiBigramSum(url, 1, url.length, 0);
+    expect(scorer.logitOfUrlSum(whole, "", 3)).toBe(scorer.logit(url, "", 3));
+    for (const cut of [1, 8, 30, url.length - 1, url.length]) {
+      expect(scorer.asciiBigramSum(url, cut, url.length, scorer.asciiBigramSum(url.slice(0, cut), 1, cut, 0))).toBe(whole);
+    }
+  });
+});
