@@ -31,6 +31,13 @@ export function linkRank(segmentLogRatio: number, scorerLogit: number): number {
   return segmentLogRatio + SCORER_WEIGHT * Math.max(-SCORER_LOGIT_CAP, Math.min(SCORER_LOGIT_CAP, scorerLogit));
 }
 
+/** What ranking reads of a link (the engine's FrontierLink has these). */
+export interface RankedLink {
+  readonly url: string;
+  readonly anchorText: string;
+  readonly depth: number;
+}
+
 /** Distinct token sequences and URL prefixes kept at most: past them a link is ranked from its URL string, as before. */
 export const MAX_KEPT_SHAPES = 1 << 16;
 export const MAX_KEPT_PREFIXES = 1 << 16;
@@ -43,7 +50,9 @@ export const MAX_KEPT_PREFIXES = 1 << 16;
  *   (`0:en`, `1:releases`, `2:#`, …) share one, and its log-ratio is kept until the statistics
  *   next learn a pull, so most draws read it instead of summing it.
  * - Its URL's prefix up to the last `/` of the path, interned: the 2-gram sum of the prefix is
- *   kept until the scorer next trains, and only the rest of the URL is summed.
+ *   kept until the scorer next trains, and only the rest of the URL is summed. A prefix's sum is
+ *   carried on from its parent directory's, kept the same way, so the host and the upper
+ *   directories a site's links share are summed once per training step.
  *
  * Both give the very numbers {@link PathSegmentStats.logRatio} and {@link LinkScorer.logit} give
  * (the same terms added in the same order), so the draws and the crawl are unchanged. A link filed
@@ -62,6 +71,8 @@ export class LinkRankFeatures {
   private shapeRankAt = new Float64Array(1024).fill(-1);
   private readonly prefixIds = new Map<string, number>();
   private readonly prefixes: string[] = [];
+  /** Each prefix's parent: the prefix up to its previous `/`; −1 none. */
+  private readonly prefixParent: number[] = [];
   private prefixSum = new Float64Array(1024);
   /** The scorer's training steps each prefix's sum was made at; −1 never. */
   private prefixSumAt = new Float64Array(1024).fill(-1);
@@ -81,14 +92,56 @@ export class LinkRankFeatures {
 
   /** {@link linkRank} of the link, to the last bit what it is from its strings. */
   rank(id: number, url: string, anchorText: string, depth: number): number {
-    const at = 2 * id;
-    const shape = at < this.perLink.length ? this.perLink[at]! - 1 : -1;
+    return this.rankOf(this.shapeAt(id), this.prefixAt(id), url, anchorText, depth);
+  }
+
+  /**
+   * {@link rank} of several drawn links at once: `ranks[i]` for `ids[i]` (`links[i]` its link,
+   * undefined for a link no longer in the table: −∞). A frontier of a million links is hundreds of
+   * MB, so each drawn link's object, URL string and kept ids are cache misses; all of them are read
+   * first, in short loops whose reads do not wait for one another, and only then ranked.
+   */
+  rankAll(ids: readonly number[], links: readonly (RankedLink | undefined)[], count: number, ranks: number[]): void {
+    const { drawnUrls: urls, drawnAnchors: anchors, drawnDepths: depths, drawnShapes: shapes, drawnPrefixes: prefixes, drawnLastCodes: lastCodes } = this;
+    for (let i = 0; i < count; i++) {
+      const link = links[i];
+      urls[i] = link === undefined ? "" : link.url;
+      anchors[i] = link === undefined ? "" : link.anchorText;
+      depths[i] = link === undefined ? 0 : link.depth;
+      shapes[i] = this.shapeAt(ids[i]!);
+      prefixes[i] = this.prefixAt(ids[i]!);
+    }
+    // The URLs' last characters: their strings' ends are in the processor's cache for the sums below.
+    for (let i = 0; i < count; i++) lastCodes[i] = urls[i]!.charCodeAt(urls[i]!.length - 1);
+    for (let i = 0; i < count; i++) {
+      ranks[i] = links[i] === undefined ? -Infinity : this.rankOf(shapes[i]!, prefixes[i]!, urls[i]!, anchors[i]!, depths[i]!);
+    }
+  }
+
+  private rankOf(shape: number, prefix: number, url: string, anchorText: string, depth: number): number {
     const segmentLogRatio = shape >= 0 ? this.shapeLogRatio(shape) : this.segments.logRatio(url);
-    const prefix = at < this.perLink.length ? this.perLink[at + 1]! - 1 : -1;
     if (prefix < 0) return linkRank(segmentLogRatio, this.scorer.logit(url, anchorText, depth));
     const urlSum = this.scorer.asciiBigramSum(url, this.prefixes[prefix]!.length, url.length, this.prefixBigramSum(prefix));
     return linkRank(segmentLogRatio, this.scorer.logitOfUrlSum(urlSum, anchorText, depth));
   }
+
+  /** The link's shape id, −1 when none was kept. */
+  private shapeAt(id: number): number {
+    return 2 * id < this.perLink.length ? this.perLink[2 * id]! - 1 : -1;
+  }
+
+  /** The link's prefix id, −1 when none was kept. */
+  private prefixAt(id: number): number {
+    return 2 * id < this.perLink.length ? this.perLink[2 * id + 1]! - 1 : -1;
+  }
+
+  /** Scratch of {@link rankAll}. */
+  private readonly drawnUrls: string[] = [];
+  private readonly drawnAnchors: string[] = [];
+  private readonly drawnDepths: number[] = [];
+  private readonly drawnShapes: number[] = [];
+  private readonly drawnPrefixes: number[] = [];
+  private readonly drawnLastCodes: number[] = [];
 
   private shapeLogRatio(shape: number): number {
     const pulls = this.segments.pullCount;
@@ -99,15 +152,19 @@ export class LinkRankFeatures {
     return this.shapeRank[shape]!;
   }
 
+  /** The prefix's 2-gram sum, carried on from its parent prefix's (kept the same way), so a site's shared directories are summed once per training step. */
   private prefixBigramSum(prefix: number): number {
     const steps = this.scorer.steps;
     if (this.prefixSumAt[prefix] !== steps) {
       const text = this.prefixes[prefix]!;
-      this.prefixSum[prefix] = this.scorer.asciiBigramSum(text, 1, text.length, 0);
+      const parent = this.prefixParent[prefix]!;
+      this.prefixSum[prefix] =
+        parent < 0 ? this.scorer.asciiBigramSum(text, 1, text.length, 0) : this.scorer.asciiBigramSum(text, this.prefixes[parent]!.length, text.length, this.prefixBigramSum(parent));
       this.prefixSumAt[prefix] = steps;
     }
     return this.prefixSum[prefix]!;
   }
+
 
   /** The interned id of the URL's bucket sequence; −1 past {@link MAX_KEPT_SHAPES}. */
   private shapeOf(url: string): number {
@@ -141,16 +198,22 @@ export class LinkRankFeatures {
       if (code >= 0x80) return -1;
       if (end === url.length && (code === 0x3f /* ? */ || code === 0x23) /* # */) end = i;
     }
-    const cut = url.lastIndexOf("/", end - 1) + 1;
+    return this.internPrefix(url, url.lastIndexOf("/", end - 1) + 1);
+  }
+
+  /** The interned id of `url`'s first `cut` characters (ending in `/`), its parent (up to the previous `/`) interned first; −1 when too short or past the cap. */
+  private internPrefix(url: string, cut: number): number {
     if (cut < 2) return -1;
     const text = url.slice(0, cut);
     const known = this.prefixIds.get(text);
     if (known !== undefined) return known;
+    const parent = this.internPrefix(url, url.lastIndexOf("/", cut - 2) + 1);
     if (this.prefixes.length >= MAX_KEPT_PREFIXES) return -1;
     const prefix = this.prefixes.length;
     // A copy: the slice would keep the whole URL alive after its link is crawled.
     const own = Buffer.from(text, "latin1").toString("latin1");
     this.prefixes.push(own);
+    this.prefixParent.push(parent);
     this.prefixIds.set(own, prefix);
     if (prefix >= this.prefixSum.length) {
       this.prefixSum = grownFloat64(this.prefixSum, 2 * this.prefixSum.length);
@@ -158,6 +221,7 @@ export class LinkRankFeatures {
     }
     return prefix;
   }
+
 }
 
 function grownInt32(array: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {

@@ -99,7 +99,9 @@ export class LinkScorer {
    * added in the same order, so the same number.
    */
   logitOfUrlSum(urlBigramSum: number, anchorText: string, depth: number): number {
-    return this.intercept + urlBigramSum + this.bigramSum(anchorText, BIGRAMS) + this.weights[2 * BIGRAMS + Math.min(depth, DEPTH_BUCKETS - 1)]!;
+    // An empty anchor text (SB files none) adds 0: skipping it saves a call to toLowerCase.
+    const anchorSum = anchorText.length === 0 ? 0 : this.bigramSum(anchorText, BIGRAMS);
+    return this.intercept + urlBigramSum + anchorSum + this.weights[2 * BIGRAMS + Math.min(depth, DEPTH_BUCKETS - 1)]!;
   }
 
   /**

@@ -411,22 +411,48 @@ export class SleepingBandit {
    * scores highest (the first drawn among equals). k = 1 is {@link takeLink}, same PRNG draws.
    */
   takeBestOf(actionId: number, prng: Prng, k: number, rank: (linkId: number) => number): number | null {
+    return this.takeBestOfRanked(actionId, prng, k, (linkIds, count, ranks) => {
+      for (let i = 0; i < count; i++) ranks[i] = rank(linkIds[i]!);
+    });
+  }
+
+  /**
+   * {@link takeBestOf} with the `k` drawn links ranked together: all `k` are drawn first, then
+   * `rankAll(linkIds, k, ranks)` fills `ranks[i]` for `linkIds[i]` (in draw order). The same
+   * draws and the same choice; a caller whose ranking reads memory scattered over a large heap
+   * can make all the reads before any arithmetic, so that the processor overlaps their misses.
+   */
+  takeBestOfRanked(actionId: number, prng: Prng, k: number, rankAll: (linkIds: readonly number[], count: number, ranks: number[]) => void): number | null {
     const links = this.arms[actionId]?.links;
     if (!links || links.length === 0) return null;
     let bestAt = prng.nextInt(links.length);
     if (k > 1 && links.length > 1) {
-      let bestScore = rank(links[bestAt]!);
+      const positions = this.drawnPositions;
+      const ids = this.drawnIds;
+      const ranks = this.drawnRanks;
+      positions[0] = bestAt;
+      ids[0] = links[bestAt]!;
       for (let draw = 1; draw < k; draw++) {
         const at = prng.nextInt(links.length);
-        const score = rank(links[at]!);
-        if (score > bestScore) {
-          bestAt = at;
-          bestScore = score;
+        positions[draw] = at;
+        ids[draw] = links[at]!;
+      }
+      rankAll(ids, k, ranks);
+      let bestScore = ranks[0]!;
+      for (let draw = 1; draw < k; draw++) {
+        if (ranks[draw]! > bestScore) {
+          bestAt = positions[draw]!;
+          bestScore = ranks[draw]!;
         }
       }
     }
     return this.removeAt(actionId, links, bestAt);
   }
+
+  /** Scratch of {@link takeBestOfRanked}. */
+  private readonly drawnPositions: number[] = [];
+  private readonly drawnIds: number[] = [];
+  private readonly drawnRanks: number[] = [];
 
   /** {@link choose} then {@link takeLink}: the next link to crawl, or null when every action sleeps. */
   next(t: number, prng: Prng): { actionId: number; linkId: number } | null {

@@ -89,6 +89,27 @@ describe("LinkRankFeatures", () => {
   });
 });
 
+describe("LinkRankFeatures.rankAll", () => {
+  it("ranks drawn links together as one by one, a link no longer in the table at −∞", () => {
+    const prng = Prng.fromSeed(11);
+    const segments = new PathSegmentStats();
+    const scorer = new LinkScorer();
+    const features = new LinkRankFeatures(segments, scorer);
+    const all = urls(prng, 200);
+    all.forEach((url, id) => features.file(id, url));
+    for (const url of all.slice(0, 60)) {
+      segments.add(url, prng.nextInt(3) === 0);
+      scorer.addLabel(linkFeatures(url, "", 1), prng.nextInt(3) === 0);
+    }
+    const ids = Array.from({ length: 32 }, () => prng.nextInt(all.length));
+    const links = ids.map((id) => (id % 17 === 0 ? undefined : { url: all[id]!, anchorText: "", depth: id % 9 }));
+    const ranks: number[] = [];
+    features.rankAll(ids, links, ids.length, ranks);
+    expect(ranks).toEqual(ids.map((id, i) => (links[i] === undefined ? -Infinity : features.rank(id, all[id]!, "", id % 9))));
+    expect(ranks.some((rank) => rank === -Infinity)).toBe(ids.some((id) => id % 17 === 0));
+  });
+});
+
 describe("LinkScorer.asciiBigramSum", () => {
   it("carries a prefix's sum over the rest of the text to the whole text's sum, upper case lowered", () => {
     const scorer = new LinkScorer(1);

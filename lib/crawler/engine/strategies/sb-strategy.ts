@@ -143,14 +143,18 @@ export class SbStrategy implements CrawlStrategy {
   /** A uniformly random unvisited link of the action, or the best-ranked of `linkRankSamples` drawn; removed from it. */
   private chooseLink(actionId: number): number {
     const samples = this.scorer.trained ? this.options.linkRankSamples : 1;
-    return this.bandit.takeBestOf(actionId, this.prng, samples, this.rankLink)!;
+    return this.bandit.takeBestOfRanked(actionId, this.prng, samples, this.rankLinks)!;
   }
 
-  private readonly rankLink = (linkId: number): number => {
-    const link = this.links.get(linkId);
-    if (!link) return -Infinity;
-    return this.rankFeatures.rank(linkId, link.url, link.anchorText, link.depth);
+  /** Ranks drawn links together (link-rank.ts `rankAll`: their scattered reads overlap); a link no longer in the table ranks −∞. */
+  private readonly rankLinks = (linkIds: readonly number[], count: number, ranks: number[]): void => {
+    const drawn = this.drawnLinks;
+    for (let i = 0; i < count; i++) drawn[i] = this.links.get(linkIds[i]!);
+    this.rankFeatures.rankAll(linkIds, drawn, count, ranks);
   };
+  private readonly drawnLinks: (FrontierLink | undefined)[] = [];
+  private readonly outlookIds: number[] = [];
+  private readonly outlookRanks: number[] = [];
 
   /** The action's URL outlook from the best of {@link OUTLOOK_SAMPLES} of its links, drawn again every few requests (outlook-cache.ts). */
   private readonly outlookOf = (actionId: number, links: readonly number[]): number => {
@@ -158,8 +162,12 @@ export class SbStrategy implements CrawlStrategy {
     if (best === undefined) {
       // An application's enumeration is judged by its pulls alone: the URL statistics learn pages, not API calls.
       if (isApplicationTagPath(this.links.get(links[0]!)?.tagPath ?? "")) return 0;
+      const ids = this.outlookIds;
+      const ranks = this.outlookRanks;
+      for (let draw = 0; draw < OUTLOOK_SAMPLES; draw++) ids[draw] = links[this.prng.nextInt(links.length)]!;
+      this.rankLinks(ids, OUTLOOK_SAMPLES, ranks);
       best = -Infinity;
-      for (let draw = 0; draw < OUTLOOK_SAMPLES; draw++) best = Math.max(best, this.rankLink(links[this.prng.nextInt(links.length)]!));
+      for (let draw = 0; draw < OUTLOOK_SAMPLES; draw++) best = Math.max(best, ranks[draw]!);
       this.outlooks.keep(actionId, this.requestsSoFar, best);
     }
     return groupOutlook(best, this.options.urlOutlookWeight, this.bandit.rewardScale());
