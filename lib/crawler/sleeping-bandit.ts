@@ -287,20 +287,24 @@ export class SleepingBandit {
    * methods rather than closures: this runs at every pull.
    */
   private bestByScore(t: number, m: number, prng: Prng | undefined): number {
-    const index = this.indexer(t, prng);
+    // AUER's index written out (the indexer's, without a call per action); the others through the indexer.
+    const index = this.policy === "auer" ? null : this.indexer(t, prng);
+    const scale = this.policy === "auer" ? this.bonusScale(t) : 0;
     const ids = this.askedIds;
     const scores = this.askedScores;
     let count = 0;
     if (this.awake.length <= m) {
       for (const id of this.awake) {
+        const arm = this.arms[id]!;
         ids[count] = id;
-        scores[count++] = index(this.arms[id]!);
+        scores[count++] = index === null ? arm.meanReward + scale * arm.exploreWeight : index(arm);
       }
       return count;
     }
     // Min-heap of the best m so far; its root is the worst of them.
     for (const id of this.awake) {
-      const score = index(this.arms[id]!);
+      const arm = this.arms[id]!;
+      const score = index === null ? arm.meanReward + scale * arm.exploreWeight : index(arm);
       if (count < m) {
         ids[count] = id;
         scores[count] = score;

@@ -123,3 +123,30 @@ describe("LinkScorer.asciiBigramSum", () => {
     }
   });
 });
+
+describe("linkFeatures", () => {
+  it("lists each bigram once at its first occurrence with its count, URL then anchor then depth, call after call", () => {
+    const reference = (url: string, anchor: string, depth: number) => {
+      const map = new Map<number, number>();
+      const add = (text: string, offset: number) => {
+        const s = text.toLowerCase();
+        for (let i = 1; i < s.length; i++) {
+          const a = s.charCodeAt(i - 1) - 32;
+          const b = s.charCodeAt(i) - 32;
+          if (a < 0 || a >= 95 || b < 0 || b >= 95) continue;
+          map.set(offset + a * 95 + b, (map.get(offset + a * 95 + b) ?? 0) + 1);
+        }
+      };
+      add(url, 0);
+      add(anchor, 95 * 95);
+      map.set(2 * 95 * 95 + Math.min(depth, 15), 1);
+      return [...map];
+    };
+    const cases: [string, string, number][] = [
+      ["https://Stats.example.org/aaaa/abab/ABAB/x-1-1-1.csv", "Annual annual ANNUAL", 3],
+      ["https://stats.example.org/de/Übersicht/ä-ö", "", 40],
+      ["", "", 0],
+    ];
+    for (const [url, anchor, depth] of [...cases, ...cases]) expect([...linkFeatures(url, anchor, depth)]).toEqual(reference(url, anchor, depth));
+  });
+});
