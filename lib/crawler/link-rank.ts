@@ -38,9 +38,12 @@ export interface RankedLink {
   readonly depth: number;
 }
 
-/** Distinct token sequences and URL prefixes kept at most: past them a link is ranked from its URL string, as before. */
-export const MAX_KEPT_SHAPES = 1 << 16;
-export const MAX_KEPT_PREFIXES = 1 << 16;
+/** Distinct token sequences, and URL prefixes, kept at most: past them a link is ranked from its URL string, as before. */
+export const MAX_KEPT = 1 << 16;
+/** Shapes (and prefixes) kept whatever the number of links filed. */
+export const KEPT_FREELY = 1024;
+/** Past {@link KEPT_FREELY}, one more shape (and prefix) may be kept per this many links filed: a few bytes per link at most. */
+export const LINKS_PER_KEPT = 16;
 
 /**
  * What {@link linkRank} needs from a link, worked out once when SB files it, so that ranking a
@@ -61,7 +64,10 @@ export const MAX_KEPT_PREFIXES = 1 << 16;
 export class LinkRankFeatures {
   /** Per link id: its shape id + 1 and its prefix id + 1 (0: none). */
   private perLink = new Int32Array(2 * 1024);
-  private readonly shapeIds = new Map<string, number>();
+  /** A 32-bit hash of a bucket sequence → its shape id. */
+  private readonly shapeIds = new Map<number, number>();
+  /** Links filed so far: what the tables may grow with. */
+  private filed = 0;
   /** Shape s's buckets are `shapeBuckets[shapeStart[s] .. shapeStart[s + 1])`. */
   private shapeBuckets = new Int32Array(1024);
   private shapeStart = new Int32Array(1024);
@@ -83,8 +89,14 @@ export class LinkRankFeatures {
     private readonly scorer: LinkScorer,
   ) {}
 
+  /** Shapes and prefixes kept (tests). */
+  get kept(): { shapes: number; prefixes: number } {
+    return { shapes: this.shapeCount, prefixes: this.prefixes.length };
+  }
+
   /** Works out and keeps what the link's rank needs (its id is the link table's). */
   file(id: number, url: string): void {
+    this.filed++;
     if (2 * id + 1 >= this.perLink.length) this.perLink = grownInt32(this.perLink, Math.max(2 * id + 2, 2 * this.perLink.length));
     this.perLink[2 * id] = this.shapeOf(url) + 1;
     this.perLink[2 * id + 1] = this.prefixOf(url) + 1;
@@ -166,15 +178,17 @@ export class LinkRankFeatures {
   }
 
 
-  /** The interned id of the URL's bucket sequence; −1 past {@link MAX_KEPT_SHAPES}. */
+  /** The interned id of the URL's bucket sequence; −1 when none may be kept ({@link mayKeepAnother}) or on a hash collision. */
   private shapeOf(url: string): number {
     const buckets = this.scratch;
     buckets.length = 0;
     pathSegmentBuckets(url, buckets);
-    const key = buckets.join(",");
+    let key = 0x811c9dc5;
+    for (const bucket of buckets) key = Math.imul(key ^ bucket, 0x01000193);
+    key = (Math.imul(key ^ buckets.length, 0x01000193) >>> 0);
     const known = this.shapeIds.get(key);
-    if (known !== undefined) return known;
-    if (this.shapeCount >= MAX_KEPT_SHAPES) return -1;
+    if (known !== undefined) return this.shapeIs(known, buckets) ? known : -1;
+    if (!this.mayKeepAnother(this.shapeCount)) return -1;
     const shape = this.shapeCount++;
     if (shape + 2 > this.shapeStart.length) {
       const length = 2 * this.shapeStart.length;
@@ -190,7 +204,26 @@ export class LinkRankFeatures {
     return shape;
   }
 
-  /** The interned id of the URL's prefix up to its path's last `/`; −1 for a non-ASCII URL, a short prefix, or past {@link MAX_KEPT_PREFIXES}. */
+  /** Whether the kept shape has exactly these buckets (its key is a 32-bit hash: another sequence may share it). */
+  private shapeIs(shape: number, buckets: readonly number[]): boolean {
+    const start = this.shapeStart[shape]!;
+    if (this.shapeStart[shape + 1]! - start !== buckets.length) return false;
+    for (let i = 0; i < buckets.length; i++) if (this.shapeBuckets[start + i] !== buckets[i]) return false;
+    return true;
+  }
+
+  /**
+   * Whether a table holding `kept` shapes or prefixes may keep another: below its cap, and below
+   * {@link KEPT_FREELY} + one per {@link LINKS_PER_KEPT} links filed. Kept entries pay for
+   * themselves when links share them; on a site where every link has its own slug they would cost
+   * more than the links, so past that share a link with a new one is ranked from its strings.
+   */
+  private mayKeepAnother(kept: number): boolean {
+    return kept < MAX_KEPT && kept < KEPT_FREELY + this.filed / LINKS_PER_KEPT;
+  }
+
+
+  /** The interned id of the URL's prefix up to its path's last `/`; −1 for a non-ASCII URL, a short prefix, or when none may be kept. */
   private prefixOf(url: string): number {
     let end = url.length;
     for (let i = 0; i < url.length; i++) {
@@ -208,7 +241,7 @@ export class LinkRankFeatures {
     const known = this.prefixIds.get(text);
     if (known !== undefined) return known;
     const parent = this.internPrefix(url, url.lastIndexOf("/", cut - 2) + 1);
-    if (this.prefixes.length >= MAX_KEPT_PREFIXES) return -1;
+    if (!this.mayKeepAnother(this.prefixes.length)) return -1;
     const prefix = this.prefixes.length;
     // A copy: the slice would keep the whole URL alive after its link is crawled.
     const own = Buffer.from(text, "latin1").toString("latin1");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LinkScorer, linkFeatures } from "../../lib/crawler/link-scorer";
-import { LinkRankFeatures, linkRank, MAX_KEPT_PREFIXES } from "../../lib/crawler/link-rank";
+import { KEPT_FREELY, LINKS_PER_KEPT, LinkRankFeatures, linkRank } from "../../lib/crawler/link-rank";
 import { PathSegmentStats } from "../../lib/crawler/path-segment-stats";
 import { Prng } from "../../lib/crawler/prng";
 
@@ -69,7 +69,7 @@ describe("LinkRankFeatures", () => {
     expect(scorer.trained).toBe(true);
   });
 
-  it("ranks links it never filed (restored from a checkpoint) and links past its caps from their strings", () => {
+  it("ranks links it never filed (restored from a checkpoint) and links past its bounds from their strings", () => {
     const segments = new PathSegmentStats();
     const scorer = new LinkScorer();
     const features = new LinkRankFeatures(segments, scorer);
@@ -81,11 +81,16 @@ describe("LinkRankFeatures", () => {
     const url = "https://stats.example.org/en/releases/2020/census-12.html";
     const expected = linkRank(segments.logRatio(url), scorer.logit(url, "", 2));
     expect(features.rank(123_456, url, "", 2)).toBe(expected);
-    // Past the prefix cap, a new prefix is not kept: the link is still ranked exactly.
-    for (let i = 0; i <= MAX_KEPT_PREFIXES; i++) features.file(i, `https://h.example/${i}/x`);
-    const late = `https://h.example/late/x-1`;
-    features.file(MAX_KEPT_PREFIXES + 1, late);
-    expect(features.rank(MAX_KEPT_PREFIXES + 1, late, "", 2)).toBe(linkRank(segments.logRatio(late), scorer.logit(late, "", 2)));
+    // A site where every link has its own directory and slug: the tables keep one entry per
+    // LINKS_PER_KEPT links past KEPT_FREELY, and the links past that are still ranked exactly.
+    const count = 20_000;
+    const unique = (i: number) => `https://h.example/item-${i.toString(36)}x/file-${(i * 7919).toString(36)}z.csv`;
+    for (let i = 0; i < count; i++) features.file(i, unique(i));
+    const bound = KEPT_FREELY + count / LINKS_PER_KEPT;
+    expect(features.kept.shapes).toBeLessThanOrEqual(bound);
+    expect(features.kept.shapes).toBeGreaterThan(bound - 2);
+    expect(features.kept.prefixes).toBeLessThanOrEqual(bound);
+    for (const i of [0, 5, 1500, 9000, count - 1]) expect(features.rank(i, unique(i), "", 2)).toBe(linkRank(segments.logRatio(unique(i)), scorer.logit(unique(i), "", 2)));
   });
 });
 
