@@ -70,6 +70,8 @@ export class LinkRankFeatures {
   private filed = 0;
   /** Shape s's buckets are `shapeBuckets[shapeStart[s] .. shapeStart[s + 1])`. */
   private shapeBuckets = new Int32Array(1024);
+  /** Beside `shapeBuckets`: each bucket's slot in the segment statistics + 1 once found (0: not yet). */
+  private shapeSlots = new Int32Array(1024);
   private shapeStart = new Int32Array(1024);
   private shapeCount = 0;
   private shapeRank = new Float64Array(1024);
@@ -158,7 +160,7 @@ export class LinkRankFeatures {
   private shapeLogRatio(shape: number): number {
     const pulls = this.segments.pullCount;
     if (this.shapeRankAt[shape] !== pulls) {
-      this.shapeRank[shape] = this.segments.logRatioOfBuckets(this.shapeBuckets, this.shapeStart[shape]!, this.shapeStart[shape + 1]!);
+      this.shapeRank[shape] = this.segments.logRatioOfBuckets(this.shapeBuckets, this.shapeStart[shape]!, this.shapeStart[shape + 1]!, this.shapeSlots);
       this.shapeRankAt[shape] = pulls;
     }
     return this.shapeRank[shape]!;
@@ -197,7 +199,11 @@ export class LinkRankFeatures {
       this.shapeRankAt = grownFloat64(this.shapeRankAt, length, -1);
     }
     const start = this.shapeStart[shape]!;
-    if (start + buckets.length > this.shapeBuckets.length) this.shapeBuckets = grownInt32(this.shapeBuckets, Math.max(start + buckets.length, 2 * this.shapeBuckets.length));
+    if (start + buckets.length > this.shapeBuckets.length) {
+      const length = Math.max(start + buckets.length, 2 * this.shapeBuckets.length);
+      this.shapeBuckets = grownInt32(this.shapeBuckets, length);
+      this.shapeSlots = grownInt32(this.shapeSlots, length);
+    }
     for (let i = 0; i < buckets.length; i++) this.shapeBuckets[start + i] = buckets[i]!;
     this.shapeStart[shape + 1] = start + buckets.length;
     this.shapeIds.set(key, shape);

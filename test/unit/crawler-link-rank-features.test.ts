@@ -94,6 +94,26 @@ describe("LinkRankFeatures", () => {
   });
 });
 
+describe("LinkRankFeatures with the segment statistics going dense", () => {
+  it("ranks exactly before and after the counters turn from slots into buckets", () => {
+    const segments = new PathSegmentStats();
+    const scorer = new LinkScorer();
+    const features = new LinkRankFeatures(segments, scorer);
+    const prng = Prng.fromSeed(5);
+    const all = urls(prng, 300);
+    all.forEach((url, id) => features.file(id, url));
+    const check = () => {
+      for (let id = 0; id < all.length; id += 7) expect(features.rank(id, all[id]!, "", 1)).toBe(linkRank(segments.logRatio(all[id]!), scorer.logit(all[id]!, "", 1)));
+    };
+    for (const url of all.slice(0, 100)) segments.add(url, prng.nextInt(3) === 0);
+    check();
+    for (let i = 0; !segments.dense; i++) segments.add(`https://stats.example.org/t${i.toString(36)}x/u${i.toString(36)}y`, i % 5 === 0);
+    check();
+    segments.add(all[3]!, true);
+    check();
+  });
+});
+
 describe("LinkRankFeatures.rankAll", () => {
   it("ranks drawn links together as one by one, a link no longer in the table at −∞", () => {
     const prng = Prng.fromSeed(11);
