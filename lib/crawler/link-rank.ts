@@ -45,6 +45,9 @@ export const KEPT_FREELY = 1024;
 /** Past {@link KEPT_FREELY}, one more shape (and prefix) may be kept per this many links filed: a few bytes per link at most. */
 export const LINKS_PER_KEPT = 16;
 
+/** First length of the tables, grown by doubling: a worker holds thousands of crawls, most of them small. */
+const FIRST_SIZE = 64;
+
 /**
  * What {@link linkRank} needs from a link, worked out once when SB files it, so that ranking a
  * drawn link (32 a pull, and the outlook's draws) does not hash and walk its URL string again.
@@ -63,27 +66,27 @@ export const LINKS_PER_KEPT = 16;
  */
 export class LinkRankFeatures {
   /** Per link id: its shape id + 1 and its prefix id + 1 (0: none). */
-  private perLink = new Int32Array(2 * 1024);
+  private perLink = new Int32Array(2 * FIRST_SIZE);
   /** A 32-bit hash of a bucket sequence → its shape id. */
   private readonly shapeIds = new Map<number, number>();
   /** Links filed so far: what the tables may grow with. */
   private filed = 0;
   /** Shape s's buckets are `shapeBuckets[shapeStart[s] .. shapeStart[s + 1])`. */
-  private shapeBuckets = new Int32Array(1024);
+  private shapeBuckets = new Int32Array(4 * FIRST_SIZE);
   /** Beside `shapeBuckets`: each bucket's slot in the segment statistics + 1 once found (0: not yet). */
-  private shapeSlots = new Int32Array(1024);
-  private shapeStart = new Int32Array(1024);
+  private shapeSlots = new Int32Array(4 * FIRST_SIZE);
+  private shapeStart = new Int32Array(FIRST_SIZE);
   private shapeCount = 0;
-  private shapeRank = new Float64Array(1024);
+  private shapeRank = new Float64Array(FIRST_SIZE);
   /** The statistics' pull count each shape's log-ratio was made at; −1 never. */
-  private shapeRankAt = new Float64Array(1024).fill(-1);
+  private shapeRankAt = new Float64Array(FIRST_SIZE).fill(-1);
   private readonly prefixIds = new Map<string, number>();
   private readonly prefixes: string[] = [];
   /** Each prefix's parent: the prefix up to its previous `/`; −1 none. */
   private readonly prefixParent: number[] = [];
-  private prefixSum = new Float64Array(1024);
+  private prefixSum = new Float64Array(FIRST_SIZE);
   /** The scorer's training steps each prefix's sum was made at; −1 never. */
-  private prefixSumAt = new Float64Array(1024).fill(-1);
+  private prefixSumAt = new Float64Array(FIRST_SIZE).fill(-1);
   private readonly scratch: number[] = [];
 
   constructor(
