@@ -17,14 +17,29 @@ const FEATURES = 2 * BIGRAMS + DEPTH_BUCKETS;
 const ALPHA = 1e-4;
 const T0 = 1000;
 
+/** Scratch counts of {@link addBigrams}, zero between calls. */
+const bigramCounts = new Uint32Array(2 * BIGRAMS);
+const bigramOrder: number[] = [];
+
+/**
+ * Adds the text's bigram counts to `into`, each bigram at its first occurrence (the map's order is
+ * the order training sums in): counted in a scratch array first, so a URL of 80 bigrams costs
+ * 80 increments and one map entry per distinct bigram instead of a lookup and a write each.
+ */
 function addBigrams(text: string, offset: number, into: Map<number, number>): void {
   const s = text.toLowerCase();
+  const order = bigramOrder;
+  order.length = 0;
   for (let i = 1; i < s.length; i++) {
     const a = s.charCodeAt(i - 1) - 32;
     const b = s.charCodeAt(i) - 32;
     if (a < 0 || a >= 95 || b < 0 || b >= 95) continue;
     const index = offset + a * 95 + b;
-    into.set(index, (into.get(index) ?? 0) + 1);
+    if (bigramCounts[index]!++ === 0) order.push(index);
+  }
+  for (const index of order) {
+    into.set(index, bigramCounts[index]!);
+    bigramCounts[index] = 0;
   }
 }
 
@@ -86,6 +101,43 @@ export class LinkScorer {
     return this.intercept + this.bigramSum(url, 0) + this.bigramSum(anchorText, BIGRAMS) + this.weights[2 * BIGRAMS + Math.min(depth, DEPTH_BUCKETS - 1)]!;
   }
 
+  /**
+   * Training steps taken so far: the weights and intercept change only when it grows, so a sum of
+   * weights kept for this count is current.
+   */
+  get steps(): number {
+    return this.t;
+  }
+
+  /**
+   * {@link logit} from the URL's bigram sum already made ({@link asciiBigramSum}): the same terms
+   * added in the same order, so the same number.
+   */
+  logitOfUrlSum(urlBigramSum: number, anchorText: string, depth: number): number {
+    // An empty anchor text (SB files none) adds 0: skipping it saves a call to toLowerCase.
+    const anchorSum = anchorText.length === 0 ? 0 : this.bigramSum(anchorText, BIGRAMS);
+    return this.intercept + urlBigramSum + anchorSum + this.weights[2 * BIGRAMS + Math.min(depth, DEPTH_BUCKETS - 1)]!;
+  }
+
+  /**
+   * The URL-bigram sum of {@link logit} for an ASCII text, carried on: `sum` plus the weights of
+   * the bigrams ending at positions `from`..`to`−1 (position i: characters i−1 and i), in order.
+   * From `sum` = 0 and `from` = 1 to the text's length it is the text's own sum; a prefix's sum
+   * carried on over the rest is the whole text's, to the last bit (the same additions in the same
+   * order). ASCII only: there lower-casing a character at a time is `toLowerCase`.
+   */
+  asciiBigramSum(text: string, from: number, to: number, sum: number): number {
+    let previous = from > 0 ? lowerAscii(text.charCodeAt(from - 1)) - 32 : -1;
+    for (let i = from; i < to; i++) {
+      const a = previous;
+      const b = lowerAscii(text.charCodeAt(i)) - 32;
+      previous = b;
+      if (a < 0 || a >= 95 || b < 0 || b >= 95) continue;
+      sum += this.weights[a * 95 + b]!;
+    }
+    return sum;
+  }
+
   /** Buffers a label; trains one pass when `batchSize` labels are waiting. Returns true when it trained. */
   addLabel(features: Map<number, number>, positive: boolean): boolean {
     this.pending.push([features, positive ? 1 : -1]);
@@ -117,4 +169,9 @@ export class LinkScorer {
     }
     return sum;
   }
+}
+
+/** An ASCII code lower-cased as `toLowerCase` does. */
+function lowerAscii(code: number): number {
+  return code >= 0x41 && code <= 0x5a ? code + 32 : code;
 }

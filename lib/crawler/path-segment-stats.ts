@@ -54,13 +54,38 @@ export class PathSegmentStats {
     }
   }
 
+  /** Pulls recorded so far: every {@link add} changes every URL's {@link logRatio}, so a rank kept for this count is current. */
+  get pullCount(): number {
+    return this.pulls;
+  }
+
   /** Σ over the URL's tokens of log(shrunk rate / overall rate); 0 before any pull. */
   logRatio(url: string): number {
+    const buckets = this.bucketsOf(url);
+    return this.logRatioOfBuckets(buckets, 0, buckets.length);
+  }
+
+  /**
+   * {@link logRatio} of a URL whose {@link pathSegmentBuckets} are `buckets[from..to)`: the same
+   * sum in the same order, for callers that hashed the URL once and kept its buckets.
+   * `knownSlots` (optional, beside `buckets`, zero at first): each bucket's slot + 1 once found, so
+   * that the next sum skips the map lookup. A slot never moves while the counters are sparse, and
+   * dense counters need no lookup; the caller keeps it with this instance only.
+   */
+  logRatioOfBuckets(buckets: ArrayLike<number>, from: number, to: number, knownSlots?: Int32Array): number {
     if (this.pulls === 0) return 0;
     const overall = (this.successes + 1) / (this.pulls + 2);
+    const slots = this.slots;
     let sum = 0;
-    for (const bucket of this.bucketsOf(url)) {
-      const index = this.slots === null ? bucket : this.slots.get(bucket);
+    for (let at = from; at < to; at++) {
+      const bucket = buckets[at]!;
+      let index: number | undefined;
+      if (slots === null) index = bucket;
+      else if (knownSlots !== undefined && knownSlots[at] !== 0) index = knownSlots[at]! - 1;
+      else {
+        index = slots.get(bucket);
+        if (index !== undefined && knownSlots !== undefined) knownSlots[at] = index + 1;
+      }
       if (index === undefined) continue;
       const n = this.bucketPulls[index]!;
       if (n === 0) continue;

@@ -263,11 +263,13 @@ export class SleepingBandit {
    * lowest id.
    */
   chooseWithOutlook(t: number, outlook: (actionId: number, links: readonly number[]) => number, maxAsked = OUTLOOK_MAX_ASKED, prng?: Prng): number | null {
-    const { ids, scores } = this.bestByScore(t, maxAsked, prng);
-    const order = ids.map((_, i) => i).sort((a, b) => ids[a]! - ids[b]!);
+    const count = this.bestByScore(t, maxAsked, prng);
+    const ids = this.askedIds;
+    const scores = this.askedScores;
+    sortByIdAscending(ids, scores, count);
     let best = -1;
     let bestScore = -Infinity;
-    for (const i of order) {
+    for (let i = 0; i < count; i++) {
       const id = ids[i]!;
       const score = scores[i]! + outlook(id, this.arms[id]!.links);
       if (score > bestScore) {
@@ -280,45 +282,73 @@ export class SleepingBandit {
 
   /**
    * The (at most) `m` awake actions with the highest indexes, ties to the lowest id, with their
-   * indexes (each computed once: a Thompson index is a draw); in no particular order.
+   * indexes (each computed once, in awake order: a Thompson index is a draw), into
+   * `askedIds` / `askedScores` in no particular order; returns how many. Scratch arrays and
+   * methods rather than closures: this runs at every pull.
    */
-  private bestByScore(t: number, m: number, prng: Prng | undefined): { ids: number[]; scores: number[] } {
-    const index = this.indexer(t, prng);
-    const scoreOf = (id: number) => index(this.arms[id]!);
-    if (this.awake.length <= m) return { ids: this.awake.slice(), scores: this.awake.map(scoreOf) };
-    // Min-heap of the best m so far; its root is the worst of them.
-    const heap: number[] = [];
-    const scores: number[] = [];
-    const worse = (i: number, j: number) => scores[i]! < scores[j]! || (scores[i] === scores[j] && heap[i]! > heap[j]!);
-    const swap = (i: number, j: number) => {
-      [heap[i], heap[j]] = [heap[j]!, heap[i]!];
-      [scores[i], scores[j]] = [scores[j]!, scores[i]!];
-    };
-    const siftDown = (i: number) => {
-      for (;;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let w = i;
-        if (l < heap.length && worse(l, w)) w = l;
-        if (r < heap.length && worse(r, w)) w = r;
-        if (w === i) return;
-        swap(i, w);
-        i = w;
+  private bestByScore(t: number, m: number, prng: Prng | undefined): number {
+    // AUER's index written out (the indexer's, without a call per action); the others through the indexer.
+    const index = this.policy === "auer" ? null : this.indexer(t, prng);
+    const scale = this.policy === "auer" ? this.bonusScale(t) : 0;
+    const ids = this.askedIds;
+    const scores = this.askedScores;
+    let count = 0;
+    if (this.awake.length <= m) {
+      for (const id of this.awake) {
+        const arm = this.arms[id]!;
+        ids[count] = id;
+        scores[count++] = index === null ? arm.meanReward + scale * arm.exploreWeight : index(arm);
       }
-    };
+      return count;
+    }
+    // Min-heap of the best m so far; its root is the worst of them.
     for (const id of this.awake) {
-      const score = scoreOf(id);
-      if (heap.length < m) {
-        heap.push(id);
-        scores.push(score);
-        for (let i = heap.length - 1; i > 0 && worse(i, (i - 1) >> 1); i = (i - 1) >> 1) swap(i, (i - 1) >> 1);
-      } else if (score > scores[0]! || (score === scores[0] && id < heap[0]!)) {
-        heap[0] = id;
+      const arm = this.arms[id]!;
+      const score = index === null ? arm.meanReward + scale * arm.exploreWeight : index(arm);
+      if (count < m) {
+        ids[count] = id;
+        scores[count] = score;
+        for (let i = count++; i > 0 && this.heapWorse(i, (i - 1) >> 1); i = (i - 1) >> 1) this.heapSwap(i, (i - 1) >> 1);
+      } else if (score > scores[0]! || (score === scores[0] && id < ids[0]!)) {
+        ids[0] = id;
         scores[0] = score;
-        siftDown(0);
+        this.heapSiftDown(count);
       }
     }
-    return { ids: heap, scores };
+    return count;
+  }
+
+  /** Scratch of {@link bestByScore}: the asked actions and their indexes (a heap while it runs). */
+  private readonly askedIds: number[] = [];
+  private readonly askedScores: number[] = [];
+
+  private heapWorse(i: number, j: number): boolean {
+    const scores = this.askedScores;
+    return scores[i]! < scores[j]! || (scores[i] === scores[j] && this.askedIds[i]! > this.askedIds[j]!);
+  }
+
+  private heapSwap(i: number, j: number): void {
+    const ids = this.askedIds;
+    const scores = this.askedScores;
+    const id = ids[i]!;
+    ids[i] = ids[j]!;
+    ids[j] = id;
+    const score = scores[i]!;
+    scores[i] = scores[j]!;
+    scores[j] = score;
+  }
+
+  private heapSiftDown(size: number): void {
+    for (let i = 0; ; ) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let w = i;
+      if (l < size && this.heapWorse(l, w)) w = l;
+      if (r < size && this.heapWorse(r, w)) w = r;
+      if (w === i) return;
+      this.heapSwap(i, w);
+      i = w;
+    }
   }
 
   /** Moves an unvisited link to another action; false when `from` does not hold it. */
@@ -385,22 +415,48 @@ export class SleepingBandit {
    * scores highest (the first drawn among equals). k = 1 is {@link takeLink}, same PRNG draws.
    */
   takeBestOf(actionId: number, prng: Prng, k: number, rank: (linkId: number) => number): number | null {
+    return this.takeBestOfRanked(actionId, prng, k, (linkIds, count, ranks) => {
+      for (let i = 0; i < count; i++) ranks[i] = rank(linkIds[i]!);
+    });
+  }
+
+  /**
+   * {@link takeBestOf} with the `k` drawn links ranked together: all `k` are drawn first, then
+   * `rankAll(linkIds, k, ranks)` fills `ranks[i]` for `linkIds[i]` (in draw order). The same
+   * draws and the same choice; a caller whose ranking reads memory scattered over a large heap
+   * can make all the reads before any arithmetic, so that the processor overlaps their misses.
+   */
+  takeBestOfRanked(actionId: number, prng: Prng, k: number, rankAll: (linkIds: readonly number[], count: number, ranks: number[]) => void): number | null {
     const links = this.arms[actionId]?.links;
     if (!links || links.length === 0) return null;
     let bestAt = prng.nextInt(links.length);
     if (k > 1 && links.length > 1) {
-      let bestScore = rank(links[bestAt]!);
+      const positions = this.drawnPositions;
+      const ids = this.drawnIds;
+      const ranks = this.drawnRanks;
+      positions[0] = bestAt;
+      ids[0] = links[bestAt]!;
       for (let draw = 1; draw < k; draw++) {
         const at = prng.nextInt(links.length);
-        const score = rank(links[at]!);
-        if (score > bestScore) {
-          bestAt = at;
-          bestScore = score;
+        positions[draw] = at;
+        ids[draw] = links[at]!;
+      }
+      rankAll(ids, k, ranks);
+      let bestScore = ranks[0]!;
+      for (let draw = 1; draw < k; draw++) {
+        if (ranks[draw]! > bestScore) {
+          bestAt = positions[draw]!;
+          bestScore = ranks[draw]!;
         }
       }
     }
     return this.removeAt(actionId, links, bestAt);
   }
+
+  /** Scratch of {@link takeBestOfRanked}. */
+  private readonly drawnPositions: number[] = [];
+  private readonly drawnIds: number[] = [];
+  private readonly drawnRanks: number[] = [];
 
   /** {@link choose} then {@link takeLink}: the next link to crawl, or null when every action sleeps. */
   next(t: number, prng: Prng): { actionId: number; linkId: number } | null {
@@ -518,5 +574,20 @@ export class SleepingBandit {
       this.awakeAt[last] = at;
     }
     this.awakeAt[actionId] = -1;
+  }
+}
+
+/** Sorts the first `count` ids ascending (they are distinct), carrying each one's score along: insertion sort, for the few asked actions. */
+function sortByIdAscending(ids: number[], scores: number[], count: number): void {
+  for (let i = 1; i < count; i++) {
+    const id = ids[i]!;
+    const score = scores[i]!;
+    let j = i - 1;
+    for (; j >= 0 && ids[j]! > id; j--) {
+      ids[j + 1] = ids[j]!;
+      scores[j + 1] = scores[j]!;
+    }
+    ids[j + 1] = id;
+    scores[j + 1] = score;
   }
 }

@@ -2,14 +2,15 @@
  * Frontier memory: can the engine hold a 1-million-URL frontier in ≤ 1 GiB RSS?
  *
  *   node --import tsx --expose-gc test/bench/frontier-memory.ts [--links 1000000] [--strategy sb|bfs|dfs|random|tp-off|focused]
- *        [--tag-paths 2000] [--groups 200] [--links-per-page 50] [--no-anchor-check]
+ *        [--tag-paths 2000] [--groups 200] [--links-per-page 50] [--no-anchor-check] [--anchor-texts]
  *
  * Builds the engine's own frontier structures — the `LinkTable` (seen set, link objects,
  * interned tag paths) and the strategy from `createStrategy` (for sb: the tag-path grouper and
  * the sleeping bandit) — and files N synthetic links into them exactly as the engine's
  * `fileLink` does (markSeen → createLink → strategy.add). Links look like real ones: ≈ 80-char
  * URLs of one site (flat strings, as `new URL().href` gives), ≈ 2 000 distinct tag paths made
- * from ≈ 200 page-block templates, short anchor texts, one referrer string per page of 50 links.
+ * from ≈ 200 page-block templates, one referrer string per page of 50 links, and short anchor
+ * texts where the engine keeps them (FOCUSED only; `--anchor-texts`: for every strategy).
  * Prints RSS and heap before/after, bytes per link, and time per insert (URL generation
  * excluded), then the time of 10 000 `next()` calls on the full frontier.
  *
@@ -31,10 +32,12 @@ interface Options {
   groups: number;
   linksPerPage: number;
   anchorCheck: boolean;
+  /** File anchor texts whatever the strategy (the engine keeps them for FOCUSED only). */
+  anchorTexts: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { links: 1_000_000, strategy: "sb", tagPaths: 2000, groups: 200, linksPerPage: 50, anchorCheck: true };
+  const options: Options = { links: 1_000_000, strategy: "sb", tagPaths: 2000, groups: 200, linksPerPage: 50, anchorCheck: true, anchorTexts: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = () => {
@@ -48,8 +51,9 @@ function parseArgs(argv: string[]): Options {
     else if (arg === "--groups") options.groups = Number(value());
     else if (arg === "--links-per-page") options.linksPerPage = Number(value());
     else if (arg === "--no-anchor-check") options.anchorCheck = false;
+    else if (arg === "--anchor-texts") options.anchorTexts = true;
     else if (arg === "--help" || arg === "-h") {
-      console.log("node --import tsx --expose-gc test/bench/frontier-memory.ts [--links N] [--strategy sb|bfs|…] [--tag-paths N] [--groups N] [--no-anchor-check]");
+      console.log("node --import tsx --expose-gc test/bench/frontier-memory.ts [--links N] [--strategy sb|bfs|…] [--tag-paths N] [--groups N] [--no-anchor-check] [--anchor-texts]");
       process.exit(0);
     } else throw new Error(`Unknown argument ${arg}`);
   }
@@ -172,10 +176,13 @@ function measureFrontier(options: Options): FrontierResult {
   let insertMs = 0;
   let generateMs = 0;
   let depth = 1;
+  const keepAnchorTexts = options.anchorTexts || options.strategy === "focused";
   for (let i = 0; i < options.links; i++) {
     const t0 = performance.now();
     const url = makeUrl(i, pick);
-    const anchorText = makeAnchor(i, pick);
+    // Drawn either way, so that the URLs and tag paths do not depend on keeping anchor texts.
+    const anchor = makeAnchor(i, pick);
+    const anchorText = keepAnchorTexts ? anchor : "";
     // Tag paths are skewed, as on real sites: a few list blocks hold most links.
     const tagPath = tagPaths[pick(3) === 0 ? pick(tagPaths.length) : pick(Math.max(1, tagPaths.length >> 3))]!;
     const t1 = performance.now();
@@ -260,7 +267,11 @@ function table(rows: [string, string][]): string {
 
 function main(): void {
   const options = parseArgs(process.argv.slice(2));
-  console.log(`frontier memory: ${options.links.toLocaleString("en")} links, strategy ${options.strategy}, ` + `${options.tagPaths} tag paths over ${options.groups} templates (node ${process.version})`);
+  const anchors = options.anchorTexts || options.strategy === "focused" ? "anchor texts kept" : "no anchor texts, as the engine files them";
+  console.log(
+    `frontier memory: ${options.links.toLocaleString("en")} links, strategy ${options.strategy}, ` +
+      `${options.tagPaths} tag paths over ${options.groups} templates, ${anchors} (node ${process.version})`,
+  );
   const r = measureFrontier(options);
   const rssDelta = r.after.rss - r.before.rss;
   const heapDelta = r.after.heapUsed - r.before.heapUsed;

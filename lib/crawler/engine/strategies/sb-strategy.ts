@@ -6,7 +6,7 @@ import type { FrontierLink, GroupRow } from "../types";
 import { groupOutlook, OUTLOOK_SAMPLES } from "../../group-outlook";
 import { isApplicationTagPath } from "../application-actions";
 import { LinkScorer, linkFeatures } from "../../link-scorer";
-import { linkRank, SCORER_LOGIT_CAP, SCORER_WEIGHT } from "../../link-rank";
+import { LinkRankFeatures, SCORER_LOGIT_CAP, SCORER_WEIGHT } from "../../link-rank";
 import { PathSegmentStats } from "../../path-segment-stats";
 import { isFailedPull } from "../reward";
 import { ActionSplitter } from "../../action-splitter";
@@ -64,6 +64,10 @@ export class SbStrategy implements CrawlStrategy {
   private filedSinceNext = 0;
   /** The request count of the choice being made, for the outlook cache's ages. */
   private requestsSoFar = 0;
+  /** What ranking a link needs, kept when it is filed (link-rank.ts). */
+  private readonly rankFeatures: LinkRankFeatures;
+  /** Whether SB ranks links at all (else nothing is kept for them). */
+  private readonly ranks: boolean;
 
   /**
    * `waiting`: links already filed in `bandit` (a grouper, bandit, scorer and segment statistics
@@ -82,12 +86,15 @@ export class SbStrategy implements CrawlStrategy {
     private readonly outlooks = new OutlookCache(),
   ) {
     this.waiting = waiting;
+    this.rankFeatures = new LinkRankFeatures(segments, scorer);
+    this.ranks = options.linkRankSamples > 1 || options.urlOutlookWeight > 0;
   }
 
   add(link: FrontierLink): void {
     const actionId = this.grouper.assign(link.tagPath).actionId;
     link.groupId = this.options.splitActionsByUrlShape ? this.splitter.actionFor(actionId, link.url) : actionId;
     this.bandit.addLink(link.groupId, link.id);
+    if (this.ranks) this.rankFeatures.file(link.id, link.url);
     this.waiting += 1;
     if (this.bandit.barrenDamping && this.bandit.hasPaid(link.groupId)) this.filedSinceNext += 1;
   }
@@ -136,14 +143,18 @@ export class SbStrategy implements CrawlStrategy {
   /** A uniformly random unvisited link of the action, or the best-ranked of `linkRankSamples` drawn; removed from it. */
   private chooseLink(actionId: number): number {
     const samples = this.scorer.trained ? this.options.linkRankSamples : 1;
-    return this.bandit.takeBestOf(actionId, this.prng, samples, this.rankLink)!;
+    return this.bandit.takeBestOfRanked(actionId, this.prng, samples, this.rankLinks)!;
   }
 
-  private readonly rankLink = (linkId: number): number => {
-    const link = this.links.get(linkId);
-    if (!link) return -Infinity;
-    return linkRank(this.segments.logRatio(link.url), this.scorer.logit(link.url, link.anchorText, link.depth));
+  /** Ranks drawn links together (link-rank.ts `rankAll`: their scattered reads overlap); a link no longer in the table ranks −∞. */
+  private readonly rankLinks = (linkIds: readonly number[], count: number, ranks: number[]): void => {
+    const drawn = this.drawnLinks;
+    for (let i = 0; i < count; i++) drawn[i] = this.links.get(linkIds[i]!);
+    this.rankFeatures.rankAll(linkIds, drawn, count, ranks);
   };
+  private readonly drawnLinks: (FrontierLink | undefined)[] = [];
+  private readonly outlookIds: number[] = [];
+  private readonly outlookRanks: number[] = [];
 
   /** The action's URL outlook from the best of {@link OUTLOOK_SAMPLES} of its links, drawn again every few requests (outlook-cache.ts). */
   private readonly outlookOf = (actionId: number, links: readonly number[]): number => {
@@ -151,8 +162,12 @@ export class SbStrategy implements CrawlStrategy {
     if (best === undefined) {
       // An application's enumeration is judged by its pulls alone: the URL statistics learn pages, not API calls.
       if (isApplicationTagPath(this.links.get(links[0]!)?.tagPath ?? "")) return 0;
+      const ids = this.outlookIds;
+      const ranks = this.outlookRanks;
+      for (let draw = 0; draw < OUTLOOK_SAMPLES; draw++) ids[draw] = links[this.prng.nextInt(links.length)]!;
+      this.rankLinks(ids, OUTLOOK_SAMPLES, ranks);
       best = -Infinity;
-      for (let draw = 0; draw < OUTLOOK_SAMPLES; draw++) best = Math.max(best, this.rankLink(links[this.prng.nextInt(links.length)]!));
+      for (let draw = 0; draw < OUTLOOK_SAMPLES; draw++) best = Math.max(best, ranks[draw]!);
       this.outlooks.keep(actionId, this.requestsSoFar, best);
     }
     return groupOutlook(best, this.options.urlOutlookWeight, this.bandit.rewardScale());
