@@ -52,12 +52,15 @@ export class WarcExchangeRecorder implements ExchangeRecorder {
     // The response's HTTP head is known now: its block digest is hashed as the payload arrives.
     const httpHead = responseHttpHead(head);
     const payload = new PayloadBuffer(() => path.join(this.options.dir, `.payload-${process.pid}-${++this.spills}.tmp`), undefined, httpHead);
+    let payloadDigest: string | null = null;
     return {
       chunk: (bytes) => payload.write(bytes),
+      payloadSha256: () => payloadDigest?.slice("sha256:".length) ?? null,
       end: ({ truncated }) => {
         const bytes = payload.bytes;
         this.unwritten += bytes;
-        const location = this.write(head, httpHead, payload, truncated).catch((error: unknown) => {
+        payloadDigest = payload.digest();
+        const location = this.write(head, httpHead, payload, payloadDigest, truncated).catch((error: unknown) => {
           this.writer.failure ??= error instanceof Error ? error : new Error(String(error));
           return null;
         });
@@ -99,10 +102,10 @@ export class WarcExchangeRecorder implements ExchangeRecorder {
   }
 
   /** Writes the exchange's records; resolves with where its payload lies (a revisit: the first capture's). */
-  private async write(head: ExchangeHead, httpHead: Buffer, payload: PayloadBuffer, truncated: TruncationReason | null): Promise<ArchivedPayload | null> {
+  private async write(head: ExchangeHead, httpHead: Buffer, payload: PayloadBuffer, payloadDigest: string, truncated: TruncationReason | null): Promise<ArchivedPayload | null> {
     const settle: { located: (location: ArchivedPayload | null) => void } = { located: () => {} };
     try {
-      return await this.writeRecords(head, httpHead, payload, truncated, settle);
+      return await this.writeRecords(head, httpHead, payload, payloadDigest, truncated, settle);
     } finally {
       settle.located(null); // a failed write: revisits of this payload must not wait forever (no-op once located)
     }
@@ -112,13 +115,13 @@ export class WarcExchangeRecorder implements ExchangeRecorder {
     head: ExchangeHead,
     httpHead: Buffer,
     payload: PayloadBuffer,
+    payloadDigest: string,
     truncated: TruncationReason | null,
     settle: { located: (location: ArchivedPayload | null) => void },
   ): Promise<ArchivedPayload | null> {
     const date = head.requestedAt.toISOString();
     const uri = targetUri(head.url);
     const responseId = `<urn:uuid:${randomUUID()}>`;
-    const payloadDigest = payload.digest();
     const blockDigest = payload.blockDigest();
     const first = truncated === null && payload.bytes >= Math.max(1, this.minRevisitBytes) ? this.seen.get(payloadDigest) : undefined;
     // Field order as warcio's `WARCRecord.create` wrote them: the recorder's own, then URI, date, type.

@@ -1,9 +1,12 @@
+import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_USER_AGENT, type FetchRequest, HttpFetcher } from "../../lib/crawler/fetch";
+import { notedBodySha256 } from "../../lib/crawler/fetch/body-digest";
+import type { ExchangeRecorder } from "../../lib/crawler/fetch/exchange-recorder";
 import { listenOnFreePort } from "../helpers/ports";
 
 const events: string[] = [];
@@ -85,6 +88,24 @@ describe("HttpFetcher", () => {
     expect(r.headerBytes).toBeGreaterThan(50);
     expect(seenHeaders.at(-1)?.["user-agent"]).toBe(DEFAULT_USER_AGENT);
     expect(seenHeaders.at(-1)?.["accept-encoding"]).toBe("gzip, deflate, br");
+  });
+
+  it("notes a body's SHA-256 from the recorder's payload digest only when the body is that payload", async () => {
+    /** Hashes what it is handed, as a web archive does for its payload digest. */
+    const hashing: ExchangeRecorder = {
+      open() {
+        const hash = createHash("sha256");
+        let digest: string | null = null;
+        return { chunk: (bytes) => void hash.update(bytes), end: () => void (digest = hash.digest("hex")), payloadSha256: () => digest };
+      },
+    };
+    const plain = await get("/page", { recorder: hashing });
+    expect(notedBodySha256(plain.body!)).toBe(createHash("sha256").update("<html>hi</html>").digest("hex"));
+    // A gzip body's payload is its compressed bytes: nothing noted, the page store hashes the body itself.
+    const coded = await get("/gzip", { recorder: hashing });
+    expect(coded.body?.toString()).toBe("a,b\n1,2\n");
+    expect(notedBodySha256(coded.body!)).toBeUndefined();
+    expect(notedBodySha256((await get("/page")).body!)).toBeUndefined();
   });
 
   it("reports an empty mime when Content-Type is absent", async () => {

@@ -7,7 +7,8 @@ import { performance } from "node:perf_hooks";
 import { type Agent, request } from "undici";
 import { z } from "zod";
 import { MAX_URL_CHARS } from "../defaults";
-import { drainOrDrop, readBody } from "./body";
+import { contentCodings, drainOrDrop, readBody } from "./body";
+import { noteBodySha256 } from "./body-digest";
 import { effectiveMime } from "./effective-mime";
 import { DeadlineError, type FetchError, SinkError, toFetchError, UrlTooLongError } from "./errors";
 import { openRecording, type TruncationReason } from "./exchange-recorder";
@@ -211,8 +212,14 @@ export class HttpFetcher implements Fetcher {
       signal,
       onWireChunk,
     });
-    const archived = recording.end({ truncated: truncationOf(read, signal) });
+    const truncation = truncationOf(read, signal);
+    const archived = recording.end({ truncated: truncation });
     if (archived) result.archived = archived;
+    // A whole body sent without content coding is the recorded payload: its digest is the body's.
+    if (read.body && truncation === null && contentCodings(head.headers["content-encoding"]).length === 0 && read.body.length === read.wireBytes) {
+      const sha256 = recording.payloadSha256?.();
+      if (sha256) noteBodySha256(read.body, sha256);
+    }
     Object.assign(result, {
       body: read.body,
       bodyBytes: read.bodyBytes,
