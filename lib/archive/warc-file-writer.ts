@@ -25,6 +25,15 @@ const GZIP_OPTIONS: zlib.ZlibOptions = { level: 1 };
 /** Payloads already compressed (zip, xlsx, pdf, gzip-encoded): stored in the member: compressing them again costs CPU and saves nothing. */
 const STORED_GZIP_OPTIONS: zlib.ZlibOptions = { level: 0 };
 
+/**
+ * The smallest deflate window that still reaches back over a whole record of `bytes` (zlib keeps
+ * 262 bytes of lookahead): the member's bytes are those of the full 32 KiB window, and a request
+ * or metadata record (under 1 KiB) no longer sets up and clears 64 KiB of window for nothing.
+ */
+export function windowBitsFor(bytes: number): number {
+  return Math.min(15, Math.max(9, Math.ceil(Math.log2(bytes + 262))));
+}
+
 /** Records up to this size are compressed in one synchronous call; larger ones stream. */
 const STREAM_GZIP_FROM_BYTES = 1024 * 1024;
 
@@ -256,7 +265,9 @@ export class WarcFileWriter {
     const options = record.stored ? STORED_GZIP_OPTIONS : GZIP_OPTIONS;
     const bytes = record.head.length + record.bodyBytes + CRLF_CRLF.length;
     const body = record.body;
-    if (typeof body !== "function" && bytes < STREAM_GZIP_FROM_BYTES) return zlib.gzipSync(Buffer.concat([record.head, ...body, CRLF_CRLF], bytes), options);
+    if (typeof body !== "function" && bytes < STREAM_GZIP_FROM_BYTES) {
+      return zlib.gzipSync(Buffer.concat([record.head, ...body, CRLF_CRLF], bytes), { ...options, windowBits: windowBitsFor(bytes) });
+    }
     // A large record: compressed on zlib's thread pool as it is read, never whole in memory.
     const gzip = zlib.createGzip(options);
     const written = writeLarge(gzip);

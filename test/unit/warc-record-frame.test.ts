@@ -7,6 +7,7 @@ import { WARCParser, WARCRecord } from "warcio";
 import { WARCSerializer } from "warcio/node";
 import { afterEach, describe, expect, it } from "vitest";
 import { WarcExchangeRecorder } from "../../lib/archive/warc-exchange-recorder";
+import { windowBitsFor } from "../../lib/archive/warc-file-writer";
 import { framedWithBlock, frameRecord, httpHeadBlock, WARC_VERSION } from "../../lib/archive/warc-record-frame";
 
 const dirs: string[] = [];
@@ -106,5 +107,15 @@ describe("WARC records framed without warcio", () => {
       expect(record.httpHeaders!.headers.get("X-Orig-Transfer-Encoding")).toBe("chunked");
     }
     expect(seen).toEqual(["warcinfo", "response", "request", "metadata", "revisit", "request", "metadata"]);
+  });
+
+  it("compresses a record with a window no larger than it needs, to the same bytes as the full window", () => {
+    const text = "<li><a href='/docs/section-3/page-17.html'>Page 17: a title</a></li>\n";
+    let n = 5; // page numbers vary, as on a listing
+    for (const bytes of [0, 1, 249, 250, 251, 700, 1023, 3900, 16_000, 40_000, 200_000]) {
+      const record = Buffer.from(text.repeat(Math.ceil(bytes / text.length) + 1).slice(0, bytes).replace(/17/g, () => String((n = (n * 37 + 11) % 97))));
+      expect(zlib.gzipSync(record, { level: 1, windowBits: windowBitsFor(bytes) }).equals(zlib.gzipSync(record, { level: 1 }))).toBe(true);
+    }
+    expect([windowBitsFor(0), windowBitsFor(700), windowBitsFor(1_000_000)]).toEqual([9, 10, 15]);
   });
 });
