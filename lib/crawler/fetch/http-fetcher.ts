@@ -113,12 +113,13 @@ export class HttpFetcher implements Fetcher {
 
     let response: Awaited<ReturnType<typeof request>>;
     let sentHeaders: Record<string, string> = {};
+    let target: URL;
     const requestedAt = new Date();
     try {
       if (req.url.length > MAX_URL_CHARS) {
         throw new UrlTooLongError(`URL of ${req.url.length} characters, over the ${MAX_URL_CHARS}-character limit: ${req.url.slice(0, 80)}…`);
       }
-      const url = assertFetchableUrl(req.url, this.networkPolicy);
+      const url = (target = assertFetchableUrl(req.url, this.networkPolicy));
       sentHeaders = { ...req.headers, "user-agent": this.userAgent, "accept-encoding": ACCEPT_ENCODING, accept: "*/*" };
       response = await request(url, {
         method: req.method,
@@ -137,13 +138,13 @@ export class HttpFetcher implements Fetcher {
     const recording = openRecording(req.recorder, () => ({
       method: req.method,
       url: req.url,
-      requestHeaders: [["host", new URL(req.url).host], ...Object.entries(sentHeaders)],
+      requestHeaders: [["host", target.host], ...Object.entries(sentHeaders)],
       requestedAt,
       httpVersion: "HTTP/1.1",
       status: response.statusCode,
       statusText: response.statusText ?? "",
       responseHeaders: rawHeaders,
-      remoteAddress: this.addressOf(req.url),
+      remoteAddress: this.addressOf(target),
       facts: req.facts,
     }));
     const body = response.body;
@@ -235,8 +236,7 @@ export class HttpFetcher implements Fetcher {
     return finish(read.error);
   }
 
-  private addressOf(url: string): string | undefined {
-    const parsed = new URL(url);
+  private addressOf(parsed: URL): string | undefined {
     const host = parsed.hostname.replace(/^\[|\]$/g, "");
     return this.addresses.get(`${host}:${parsed.port || (parsed.protocol === "https:" ? 443 : 80)}`);
   }
