@@ -13,7 +13,7 @@ import { cdxjLine } from "./cdxj";
 import { PayloadBuffer } from "./payload-buffer";
 import { isCompressedFormat } from "../export/mime-extensions";
 import { WarcFileWriter, type WarcFileWriterOptions } from "./warc-file-writer";
-import { type FramedRecord, framedWithBlock, frameRecord, httpHeadBlock, REVISIT_PROFILE, targetUri } from "./warc-record-frame";
+import { type FramedRecord, framedWithBlock, frameRecord, httpHeadBlock, REVISIT_PROFILE } from "./warc-record-frame";
 
 export interface WarcExchangeRecorderOptions extends WarcFileWriterOptions {
   /** Payloads smaller than this are always written in full (a revisit saves nothing on them). @default 0 */
@@ -120,7 +120,8 @@ export class WarcExchangeRecorder implements ExchangeRecorder {
     settle: { located: (location: ArchivedPayload | null) => void },
   ): Promise<ArchivedPayload | null> {
     const date = head.requestedAt.toISOString();
-    const uri = targetUri(head.url);
+    const target = new URL(head.url);
+    const uri = target.href;
     const responseId = `<urn:uuid:${randomUUID()}>`;
     const blockDigest = payload.blockDigest();
     const first = truncated === null && payload.bytes >= Math.max(1, this.minRevisitBytes) ? this.seen.get(payloadDigest) : undefined;
@@ -160,7 +161,6 @@ export class WarcExchangeRecorder implements ExchangeRecorder {
         stored: encoded || isCompressedFormat(mimeOf(head)),
       };
     }
-    const target = new URL(head.url);
     const request = framedWithBlock(
       [
         ["WARC-Concurrent-To", responseId],
@@ -198,6 +198,7 @@ export class WarcExchangeRecorder implements ExchangeRecorder {
         ? [
             cdxjLine({
               url: head.url,
+              parsedUrl: target,
               date,
               mime,
               status: head.status,

@@ -53,12 +53,3 @@ export function framedWithBlock(fields: [string, string][], httpHead: Buffer | n
   const head = frameRecord(fields, httpHead, payload?.length ?? 0);
   return { head, body: payload ? [payload] : [], bodyBytes: payload?.length ?? 0, stored: false };
 }
-
-/** The URL as warcio writes it in `WARC-Target-URI`: WHATWG-serialised, or as given when it does not parse. */
-export function targetUri(url: string): string {
-  try {
-    return new URL(url).href;
-  } catch {
-    return url;
-  }
-}
