@@ -207,6 +207,30 @@ describe("HttpFetcher", () => {
     expect(sink.destroyed).toBe(true);
   });
 
+  it("waits for a slow sink (backpressure) and gets the whole file into it", async () => {
+    const received: Buffer[] = [];
+    const sink = new Writable({ highWaterMark: 1024, write: (chunk, _enc, cb) => void setImmediate(() => (received.push(chunk), cb())) });
+    const r = await get("/file", { wantBody: () => "stream", openSink: () => sink });
+    expect(r).toMatchObject({ outcome: "ok", streamed: true, bodyBytes: 300 * 1024, wireBytes: 300 * 1024 });
+    expect(Buffer.concat(received).equals(Buffer.alloc(300 * 1024, 120))).toBe(true);
+  });
+
+  it("reports a sink that fails mid-file as a sink error, not a network one, and destroys it", async () => {
+    let writes = 0;
+    const sink = new Writable({ write: (_chunk, _enc, cb) => cb(++writes >= 2 ? new Error("disk full") : null) });
+    const r = await get("/file", { wantBody: () => "stream", openSink: () => sink });
+    expect(r).toMatchObject({ outcome: "error", streamed: true, error: { code: "sink-error", message: "Sink failed: disk full", retryable: false } });
+    expect(sink.destroyed).toBe(true);
+  });
+
+  it("destroys the sink when the caller aborts mid-file", async () => {
+    const sink = new Writable({ write: (_c, _e, cb) => cb() });
+    sink.on("error", () => {});
+    const r = await get("/big-chunked", { wantBody: () => "stream", openSink: () => sink, maxBodyBytes: 100 * 1024 * 1024, signal: AbortSignal.timeout(150) });
+    expect(r.error).toMatchObject({ code: "aborted", retryable: false });
+    expect(sink.destroyed).toBe(true);
+  });
+
   it("skips the body when wantBody says no", async () => {
     const r = await get("/page", { wantBody: () => false });
     expect(r).toMatchObject({ outcome: "ok", body: null, bodyBytes: 0 });
