@@ -118,4 +118,39 @@ describe("WARC records framed without warcio", () => {
     }
     expect([windowBitsFor(0), windowBitsFor(700), windowBitsFor(1_000_000)]).toEqual([9, 10, 15]);
   });
+
+  it("stores an already compressed payload, large or spilled to disk, in a member that reads back whole", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "forage-warc-frame-"));
+    dirs.push(dir);
+    const warc = new WarcExchangeRecorder({ dir, prefix: "forage-1", warcinfo: () => ({ software: "test" }) });
+    const sizes = [30_000, 2 * 1024 * 1024, 5 * 1024 * 1024]; // in one call, streamed from memory, spilled to a file
+    const bodies = sizes.map((size, n) => Buffer.alloc(size, `PK${n}`));
+    for (const [n, body] of bodies.entries()) {
+      const recording = warc.open({
+        method: "GET",
+        url: `http://example.org/f${n}.zip`,
+        requestHeaders: [["host", "example.org"]],
+        requestedAt: new Date("2026-01-02T03:04:05.678Z"),
+        httpVersion: "HTTP/1.1",
+        status: 200,
+        statusText: "OK",
+        responseHeaders: [["Content-Type", "application/zip"]],
+      });
+      for (let at = 0; at < body.length; at += 65_536) recording.chunk(body.subarray(at, at + 65_536));
+      await recording.end({ truncated: null });
+    }
+    await warc.close();
+    const file = fs.readFileSync(path.join(dir, warc.writer.files[0]!));
+    expect(file.length).toBeGreaterThan(sizes.reduce((a, b) => a + b)); // stored, not compressed
+    const payloads: Buffer[] = [];
+    for await (const record of new WARCParser([zlib.gunzipSync(file)])) {
+      if (record.warcType !== "response") continue;
+      const payload = Buffer.from(await record.readFully(false));
+      expect(record.warcHeaders.headers.get("WARC-Payload-Digest")).toBe(sha256(payload));
+      payloads.push(payload);
+    }
+    expect(payloads.map((p) => p.length)).toEqual(sizes);
+    expect(payloads.every((p, n) => p.equals(bodies[n]!))).toBe(true);
+    expect(fs.readdirSync(dir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+  });
 });
