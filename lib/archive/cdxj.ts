@@ -7,6 +7,8 @@ import { cdxTimestamp, surtKey } from "./surt";
 
 export interface CdxjEntry {
   url: string;
+  /** `url` already parsed, when the caller has it (spares a parse). */
+  parsedUrl?: URL;
   date: string;
   mime: string;
   status: number;
@@ -30,7 +32,7 @@ export function cdxjLine(entry: CdxjEntry): string {
     filename: entry.filename,
     recordId: entry.recordId,
   };
-  return `${surtKey(entry.url)} ${cdxTimestamp(entry.date)} ${JSON.stringify(fields)}`;
+  return `${surtKey(entry.parsedUrl ?? entry.url)} ${cdxTimestamp(entry.date)} ${JSON.stringify(fields)}`;
 }
 
 /** Parses a line written by {@link cdxjLine} (or any CDXJ line); null when malformed. */

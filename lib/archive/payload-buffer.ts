@@ -12,16 +12,22 @@ export class PayloadBuffer {
   private memory = 0;
   private file: fs.WriteStream | null = null;
   private readonly hash: Hash = createHash("sha256");
+  /** The record's block digest (`blockPrefix` then the bytes), hashed as the bytes arrive; null without a prefix. */
+  private readonly blockHash: Hash | null;
   bytes = 0;
 
   constructor(
     private readonly spillPath: () => string,
     private readonly memoryBytes = 4 * 1024 * 1024,
-  ) {}
+    blockPrefix: Uint8Array | null = null,
+  ) {
+    this.blockHash = blockPrefix ? createHash("sha256").update(blockPrefix) : null;
+  }
 
   write(chunk: Buffer): void {
     this.bytes += chunk.length;
     this.hash.update(chunk);
+    this.blockHash?.update(chunk);
     if (!this.file && this.memory + chunk.length <= this.memoryBytes) {
       this.chunks.push(chunk);
       this.memory += chunk.length;
@@ -36,16 +42,15 @@ export class PayloadBuffer {
     return `sha256:${this.hash.digest("hex")}`;
   }
 
-  /** `sha256:<hex>` of `prefix` followed by the bytes (a record's block digest), without consuming them. */
-  async digestAfter(prefix: Uint8Array): Promise<string> {
-    const hash = createHash("sha256").update(prefix);
-    for (const chunk of this.chunks) hash.update(chunk);
-    if (this.file) {
-      const file = this.file;
-      await new Promise<void>((resolve, reject) => file.write(Buffer.alloc(0), (error) => (error ? reject(error) : resolve())));
-      for await (const chunk of fs.createReadStream(file.path)) hash.update(chunk as Buffer);
-    }
-    return `sha256:${hash.digest("hex")}`;
+  /** `sha256:<hex>` of the constructor's `blockPrefix` followed by the bytes; call once, after the last write. */
+  blockDigest(): string {
+    if (!this.blockHash) throw new Error("PayloadBuffer: no block prefix was given");
+    return `sha256:${this.blockHash.digest("hex")}`;
+  }
+
+  /** The bytes when they are all in memory (none spilled to the temporary file), else null. */
+  inMemory(): readonly Buffer[] | null {
+    return this.file ? null : this.chunks;
   }
 
   /** The bytes, in order; the temporary file is removed once read. */

@@ -4,12 +4,12 @@
  * comma-joined (IP addresses kept in order), port kept when not the default, then `)` and the
  * path with its query, lower-cased, query pairs sorted.
  */
-export function surtKey(url: string): string {
+export function surtKey(url: string | URL): string {
   let parsed: URL;
   try {
-    parsed = new URL(url);
+    parsed = typeof url === "string" ? new URL(url) : url;
   } catch {
-    return url.toLowerCase();
+    return (url as string).toLowerCase();
   }
   let host = parsed.hostname.toLowerCase().replace(/^www\d*\./, "");
   const isIp = /^\d+(\.\d+){3}$/.test(host) || host.startsWith("[");

@@ -6,14 +6,14 @@
  * (a gzip response keeps its gzip bytes), transfer coding removed by undici, so its
  * `Transfer-Encoding` header is kept as `X-Orig-Transfer-Encoding` (browsertrix and pywb do the same).
  */
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { WARCRecord } from "warcio";
 import type { ArchivedPayload, ExchangeHead, ExchangeRecorder, ExchangeRecording, TruncationReason } from "../crawler/fetch/exchange-recorder";
 import { cdxjLine } from "./cdxj";
 import { PayloadBuffer } from "./payload-buffer";
 import { isCompressedFormat } from "../export/mime-extensions";
-import { storeWithoutCompression, WARC_VERSION, WarcFileWriter, type WarcFileWriterOptions } from "./warc-file-writer";
+import { WarcFileWriter, type WarcFileWriterOptions } from "./warc-file-writer";
+import { type FramedRecord, framedWithBlock, frameRecord, httpHeadBlock, REVISIT_PROFILE } from "./warc-record-frame";
 
 export interface WarcExchangeRecorderOptions extends WarcFileWriterOptions {
   /** Payloads smaller than this are always written in full (a revisit saves nothing on them). @default 0 */
@@ -49,13 +49,18 @@ export class WarcExchangeRecorder implements ExchangeRecorder {
   }
 
   open(head: ExchangeHead): ExchangeRecording {
-    const payload = new PayloadBuffer(() => path.join(this.options.dir, `.payload-${process.pid}-${++this.spills}.tmp`));
+    // The response's HTTP head is known now: its block digest is hashed as the payload arrives.
+    const httpHead = responseHttpHead(head);
+    const payload = new PayloadBuffer(() => path.join(this.options.dir, `.payload-${process.pid}-${++this.spills}.tmp`), undefined, httpHead);
+    let payloadDigest: string | null = null;
     return {
       chunk: (bytes) => payload.write(bytes),
+      payloadSha256: () => payloadDigest?.slice("sha256:".length) ?? null,
       end: ({ truncated }) => {
         const bytes = payload.bytes;
         this.unwritten += bytes;
-        const location = this.write(head, payload, truncated).catch((error: unknown) => {
+        payloadDigest = payload.digest();
+        const location = this.write(head, httpHead, payload, payloadDigest, truncated).catch((error: unknown) => {
           this.writer.failure ??= error instanceof Error ? error : new Error(String(error));
           return null;
         });
@@ -97,10 +102,10 @@ export class WarcExchangeRecorder implements ExchangeRecorder {
   }
 
   /** Writes the exchange's records; resolves with where its payload lies (a revisit: the first capture's). */
-  private async write(head: ExchangeHead, payload: PayloadBuffer, truncated: TruncationReason | null): Promise<ArchivedPayload | null> {
+  private async write(head: ExchangeHead, httpHead: Buffer, payload: PayloadBuffer, payloadDigest: string, truncated: TruncationReason | null): Promise<ArchivedPayload | null> {
     const settle: { located: (location: ArchivedPayload | null) => void } = { located: () => {} };
     try {
-      return await this.writeRecords(head, payload, truncated, settle);
+      return await this.writeRecords(head, httpHead, payload, payloadDigest, truncated, settle);
     } finally {
       settle.located(null); // a failed write: revisits of this payload must not wait forever (no-op once located)
     }
@@ -108,58 +113,83 @@ export class WarcExchangeRecorder implements ExchangeRecorder {
 
   private async writeRecords(
     head: ExchangeHead,
+    httpHead: Buffer,
     payload: PayloadBuffer,
+    payloadDigest: string,
     truncated: TruncationReason | null,
     settle: { located: (location: ArchivedPayload | null) => void },
   ): Promise<ArchivedPayload | null> {
     const date = head.requestedAt.toISOString();
+    const target = new URL(head.url);
+    const uri = target.href;
     const responseId = `<urn:uuid:${randomUUID()}>`;
-    const payloadDigest = payload.digest();
+    const blockDigest = payload.blockDigest();
     const first = truncated === null && payload.bytes >= Math.max(1, this.minRevisitBytes) ? this.seen.get(payloadDigest) : undefined;
-    const httpHeaders = head.responseHeaders.map(([name, value]): [string, string] =>
-      name.toLowerCase() === "transfer-encoding" ? ["X-Orig-Transfer-Encoding", value] : [name, value],
-    );
-    const statusline = `${head.httpVersion} ${head.status} ${head.statusText}`.trimEnd();
-    const warcHeaders: [string, string][] = [
+    // Field order as warcio's `WARCRecord.create` wrote them: the recorder's own, then URI, date, type.
+    const fields: [string, string][] = [
       ["WARC-Record-ID", responseId],
       ["WARC-Payload-Digest", payloadDigest],
     ];
-    if (head.remoteAddress) warcHeaders.push(["WARC-IP-Address", head.remoteAddress]);
-    if (truncated) warcHeaders.push(["WARC-Truncated", truncated]);
-    let response: WARCRecord;
+    if (head.remoteAddress) fields.push(["WARC-IP-Address", head.remoteAddress]);
+    if (truncated) fields.push(["WARC-Truncated", truncated]);
+    let response: FramedRecord;
     if (first) {
       await payload.discard();
-      warcHeaders.push(["WARC-Refers-To", first.recordId]);
-      response = WARCRecord.create({ url: head.url, date, type: "revisit", warcVersion: WARC_VERSION, warcHeaders, httpHeaders, statusline, refersToUrl: first.url, refersToDate: first.date });
-      presetBlockDigest(response);
+      fields.push(
+        ["WARC-Refers-To", first.recordId],
+        ["WARC-Target-URI", uri],
+        ["WARC-Date", date],
+        ["WARC-Type", "revisit"],
+        ["WARC-Profile", REVISIT_PROFILE],
+        ["WARC-Refers-To-Target-URI", first.url],
+        ["WARC-Refers-To-Date", first.date],
+        ["Content-Type", "application/http; msgtype=response"],
+      );
+      // As warcio wrote it: a revisit without response headers has no HTTP head at all.
+      response = framedWithBlock(fields, head.responseHeaders.length > 0 ? httpHead : null, null);
     } else {
       if (truncated === null && payload.bytes > 0) {
         const location = new Promise<ArchivedPayload | null>((resolve) => (settle.located = resolve));
         this.seen.set(payloadDigest, { url: head.url, date, recordId: responseId, contentEncoding: contentEncodingOf(head), location });
       }
-      response = WARCRecord.create({ url: head.url, date, type: "response", warcVersion: WARC_VERSION, warcHeaders, httpHeaders, statusline }, payload.read());
-      response.warcHeaders.headers.set("WARC-Block-Digest", await payload.digestAfter(httpHeaderBlock(response)));
+      fields.push(["WARC-Target-URI", uri], ["WARC-Date", date], ["WARC-Type", "response"], ["Content-Type", "application/http; msgtype=response"], ["WARC-Block-Digest", blockDigest]);
       const encoded = head.responseHeaders.some(([name, value]) => name.toLowerCase() === "content-encoding" && value.trim() !== "" && value.trim().toLowerCase() !== "identity");
-      if (encoded || isCompressedFormat(mimeOf(head))) storeWithoutCompression(response);
+      response = {
+        head: frameRecord(fields, httpHead, payload.bytes),
+        body: payload.inMemory() ?? (() => payload.read()),
+        bodyBytes: payload.bytes,
+        stored: encoded || isCompressedFormat(mimeOf(head)),
+      };
     }
-    const target = new URL(head.url);
-    const request = WARCRecord.create({
-      url: head.url,
-      date,
-      type: "request",
-      warcVersion: WARC_VERSION,
-      warcHeaders: [["WARC-Concurrent-To", responseId]],
-      httpHeaders: head.requestHeaders,
-      statusline: `${head.method} ${target.pathname}${target.search} ${head.httpVersion}`,
-    });
-    presetBlockDigest(request);
+    const request = framedWithBlock(
+      [
+        ["WARC-Concurrent-To", responseId],
+        ["WARC-Target-URI", uri],
+        ["WARC-Date", date],
+        ["WARC-Type", "request"],
+        ["WARC-Record-ID", `<urn:uuid:${randomUUID()}>`],
+        ["Content-Type", "application/http; msgtype=request"],
+      ],
+      httpHeadBlock(`${head.method} ${target.pathname}${target.search} ${head.httpVersion}`, head.requestHeaders),
+      null,
+    );
     const records = [response, request];
     const facts = metadataFields(head, truncated);
     if (facts) {
-      const block = Buffer.from(facts);
-      const metadata = WARCRecord.create({ url: head.url, date, type: "metadata", warcVersion: WARC_VERSION, warcHeaders: [["WARC-Concurrent-To", responseId], ["Content-Type", "application/warc-fields"]] }, [block]);
-      presetBlockDigest(metadata, block);
-      records.push(metadata);
+      records.push(
+        framedWithBlock(
+          [
+            ["WARC-Concurrent-To", responseId],
+            ["Content-Type", "application/warc-fields"],
+            ["WARC-Target-URI", uri],
+            ["WARC-Date", date],
+            ["WARC-Type", "metadata"],
+            ["WARC-Record-ID", `<urn:uuid:${randomUUID()}>`],
+          ],
+          null,
+          Buffer.from(facts),
+        ),
+      );
     }
     const mime = mimeOf(head);
     // Only GETs are indexed: a reader replaying a URL wants its body, not a HEAD's empty answer.
@@ -168,6 +198,7 @@ export class WarcExchangeRecorder implements ExchangeRecorder {
         ? [
             cdxjLine({
               url: head.url,
+              parsedUrl: target,
               date,
               mime,
               status: head.status,
@@ -201,18 +232,15 @@ function mimeOf(head: ExchangeHead): string {
   return (head.responseHeaders.find(([name]) => name.toLowerCase() === "content-type")?.[1] ?? "").split(";")[0]!.trim().toLowerCase();
 }
 
-/** The HTTP header block exactly as warcio's serializer writes it (and hashes it). */
-function httpHeaderBlock(record: WARCRecord): Buffer {
-  return record.httpHeaders ? Buffer.from(`${record.httpHeaders.toString()}\r\n`) : Buffer.alloc(0);
-}
-
 /**
- * Sets WARC-Block-Digest from node:crypto so that warcio's serializer skips its own hashing
- * (hash-wasm: several times slower per byte). `payload` is the block after the HTTP headers.
+ * The response's HTTP head as archived: status line and headers as received, except that
+ * `Transfer-Encoding` (undone by undici) is kept as `X-Orig-Transfer-Encoding`.
  */
-function presetBlockDigest(record: WARCRecord, payload: Buffer = Buffer.alloc(0)): void {
-  const digest = createHash("sha256").update(httpHeaderBlock(record)).update(payload).digest("hex");
-  record.warcHeaders.headers.set("WARC-Block-Digest", `sha256:${digest}`);
+function responseHttpHead(head: ExchangeHead): Buffer {
+  const headers = head.responseHeaders.map(([name, value]): [string, string] =>
+    name.toLowerCase() === "transfer-encoding" ? ["X-Orig-Transfer-Encoding", value] : [name, value],
+  );
+  return httpHeadBlock(`${head.httpVersion} ${head.status} ${head.statusText}`.trimEnd(), headers);
 }
 
 /** The crawl's facts about an exchange as `application/warc-fields`; null when it has none. */

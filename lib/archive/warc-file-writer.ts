@@ -1,6 +1,7 @@
 /**
- * Appends gzip-compressed WARC records (one gzip member per record, warcio's serializer) to
- * files rotated at a size, each opening with a `warcinfo` record, and writes each file's CDXJ
+ * Appends gzip-compressed WARC records (one gzip member per record: framed by the caller, see
+ * warc-record-frame.ts, or a warcio `WARCRecord` through its serializer) to files rotated at a size, each
+ * opening with a `warcinfo` record, and writes each file's CDXJ
  * sidecar as its records land. One queue, concurrency 1, keeps offsets exact; a group of records
  * (request, response, metadata) is written whole into one file: rotation is checked before it.
  * Files are never appended to once closed: a resumed crawl opens new ones.
@@ -14,20 +15,22 @@ import { WARCSerializer } from "warcio/node";
 import { GrowingObject, MAX_PARTS } from "../storage/growing-object";
 import type { ObjectStorage } from "../storage/object-storage";
 import { CDXJ_SIDECAR_SUFFIX, WARC_SUFFIX } from "./warc-paths";
+import { CRLF_CRLF, type FramedRecord, WARC_VERSION } from "./warc-record-frame";
 import { repairWarcFiles } from "./warc-repair";
+import { StoredGzipMember, storedGzipMember } from "./stored-gzip-member";
 
-export const WARC_VERSION = "WARC/1.1";
+export { WARC_VERSION } from "./warc-record-frame";
 const DIGEST = { algo: "sha-256", prefix: "sha256:", base32: false } as const;
 /** Level 1: WARC files hold mostly pages and data files; higher levels cost several times the CPU for little less disk (docs/notes/benchmarks-journal.md). */
 const GZIP_OPTIONS: zlib.ZlibOptions = { level: 1 };
-/** Payloads already compressed (zip, xlsx, pdf, gzip-encoded): stored in the member: compressing them again costs CPU and saves nothing. */
-const STORED_GZIP_OPTIONS: zlib.ZlibOptions = { level: 0 };
-const storedRecords = new WeakSet<WARCRecord>();
 
-/** Marks a record whose payload is already compressed: its gzip member stores it (level 0). */
-export function storeWithoutCompression(record: WARCRecord): WARCRecord {
-  storedRecords.add(record);
-  return record;
+/**
+ * The smallest deflate window that still reaches back over a whole record of `bytes` (zlib keeps
+ * 262 bytes of lookahead): the member's bytes are those of the full 32 KiB window, and a request
+ * or metadata record (under 1 KiB) no longer sets up and clears 64 KiB of window for nothing.
+ */
+export function windowBitsFor(bytes: number): number {
+  return Math.min(15, Math.max(9, Math.ceil(Math.log2(bytes + 262))));
 }
 
 /** Records up to this size are compressed in one synchronous call; larger ones stream. */
@@ -100,7 +103,7 @@ export class WarcFileWriter {
    * positions into the CDXJ lines of the file's sidecar. Resolves with the positions, or null
    * when the archive has failed.
    */
-  writeGroup(records: WARCRecord[], indexLines: (written: WrittenRecord[]) => string[] = () => []): Promise<WrittenRecord[] | null> {
+  writeGroup(records: (WARCRecord | FramedRecord)[], indexLines: (written: WrittenRecord[]) => string[] = () => []): Promise<WrittenRecord[] | null> {
     const task = this.tail.then(async () => {
       if (this.failure) return null;
       try {
@@ -223,7 +226,8 @@ export class WarcFileWriter {
    * One record as one gzip member: returned whole when small, else streamed through
    * `writeLarge` (which appends it to the file) and null is returned.
    */
-  private async compress(record: WARCRecord, writeLarge: (gzip: zlib.Gzip) => Promise<void>): Promise<Buffer | null> {
+  private async compress(record: WARCRecord | FramedRecord, writeLarge: (member: AsyncIterable<Buffer>) => Promise<void>): Promise<Buffer | null> {
+    if (!(record instanceof WARCRecord)) return this.compressFramed(record, writeLarge);
     // warcio/node's serializer frames the record (digests preset by the recorder are kept) and
     // spills payloads over 2 MB to a temporary file. The gzip member is ours: warcio would use
     // CompressionStream at the default level, far more CPU than zlib level 1 (docs/notes/benchmarks-journal.md).
@@ -231,7 +235,7 @@ export class WarcFileWriter {
     // No hashing in warcio: the recorder presets every digest with node:crypto, and warcio would
     // otherwise instantiate a hash-wasm module per record for a payload digest of requests.
     serializer.digestAlgo = "";
-    const options = storedRecords.has(record) ? STORED_GZIP_OPTIONS : GZIP_OPTIONS;
+    const options = GZIP_OPTIONS;
     const small: Buffer[] = [];
     let smallBytes = 0;
     let gzip: zlib.Gzip | null = null;
@@ -255,11 +259,44 @@ export class WarcFileWriter {
     return null;
   }
 
-  private async copy(gzip: zlib.Gzip, file: OpenFile): Promise<void> {
-    for await (const chunk of gzip) {
-      await file.handle.write(chunk as Buffer);
-      file.size += (chunk as Buffer).length;
+  /** A record framed by the caller, as {@link compress}: one synchronous call when small and in memory. */
+  private async compressFramed(record: FramedRecord, writeLarge: (member: AsyncIterable<Buffer>) => Promise<void>): Promise<Buffer | null> {
+    const bytes = record.head.length + record.bodyBytes + CRLF_CRLF.length;
+    const body = record.body;
+    if (record.stored) {
+      if (typeof body !== "function" && bytes < STREAM_GZIP_FROM_BYTES) return storedGzipMember([record.head, ...body, CRLF_CRLF]);
+      await writeLarge(storedMemberOf(record.head, typeof body === "function" ? body() : body));
+      return null;
     }
+    if (typeof body !== "function" && bytes < STREAM_GZIP_FROM_BYTES) {
+      return zlib.gzipSync(Buffer.concat([record.head, ...body, CRLF_CRLF], bytes), { ...GZIP_OPTIONS, windowBits: windowBitsFor(bytes) });
+    }
+    // A large record: compressed on zlib's thread pool as it is read, never whole in memory.
+    const gzip = zlib.createGzip(GZIP_OPTIONS);
+    const written = writeLarge(gzip);
+    const parts = typeof body === "function" ? body() : body;
+    if (!gzip.write(record.head)) await once(gzip, "drain");
+    for await (const chunk of parts) if (!gzip.write(chunk)) await once(gzip, "drain");
+    gzip.end(CRLF_CRLF);
+    await written;
+    return null;
+  }
+
+  /** Appends a large record's member to the file as it comes, in writes of about {@link FLUSH_FROM_BYTES}. */
+  private async copy(member: AsyncIterable<Buffer>, file: OpenFile): Promise<void> {
+    let batch: Buffer[] = [];
+    let bytes = 0;
+    for await (const chunk of member) {
+      batch.push(chunk);
+      bytes += chunk.length;
+      if (bytes < FLUSH_FROM_BYTES) continue;
+      await file.handle.writev(batch);
+      file.size += bytes;
+      batch = [];
+      bytes = 0;
+    }
+    if (batch.length > 0) await file.handle.writev(batch);
+    file.size += bytes;
   }
 
   private async closeFile(file: OpenFile): Promise<void> {
@@ -271,4 +308,16 @@ export class WarcFileWriter {
       await file.published.index.publishWhole();
     }
   }
+}
+
+/**
+ * The stored member of a large record whose payload is already compressed (zip, xlsx, pdf, a
+ * gzip-encoded body): compressing it again costs CPU and saves nothing (see stored-gzip-member.ts).
+ */
+async function* storedMemberOf(head: Buffer, body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): AsyncGenerator<Buffer> {
+  const member = new StoredGzipMember();
+  yield* member.add(head);
+  for await (const chunk of body) yield* member.add(chunk);
+  yield* member.add(CRLF_CRLF);
+  yield* member.end();
 }

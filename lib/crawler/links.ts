@@ -48,8 +48,11 @@ function lowerName(html: string, start: number, end: number, utf8Bytes: boolean)
   return /[A-Z]/.test(name) ? name.toLowerCase() : name;
 }
 
-/** An open element; `path` is filled lazily, only for ancestors of links. */
-type Entry = { readonly name: string; readonly step: string; path: string | undefined };
+/**
+ * An open element; `step` (from its class and id) and `path` are filled lazily, only for
+ * ancestors of links: most elements of a page have no link inside.
+ */
+type Entry = { readonly name: string; readonly cls: string | undefined; readonly id: string | undefined; step: string | undefined; path: string | undefined };
 
 /** Cuts a tag path (or one step) to `maxTagPathChars`; `slice` also flattens the concatenation. */
 function capPath(path: string, limits: PageLimitCounts): string {
@@ -137,15 +140,20 @@ class LinkCollector implements TokenizerCallbacks, ParsedPage {
   readonly onattribentity = noop; readonly ontextentity = noop; readonly oncdata = noop; readonly oncomment = noop;
   readonly ondeclaration = noop; readonly onprocessinginstruction = noop; readonly onend = noop;
 
+  /** The current start tag's step. */
   private step(name: string): string {
+    return this.stepFrom(name, this.attrs[A_CLASS], this.attrs[A_ID]);
+  }
+
+  private stepFrom(name: string, classAttribute: string | undefined, idAttribute: string | undefined): string {
     let step = name;
-    const cls = this.attrs[A_CLASS]?.trim();
+    const cls = classAttribute?.trim();
     // The regex split only runs on untidy attributes (tabs, newlines, double spaces).
     if (cls) {
       const list = /[\t\n\f\r]| {2}/.test(cls) ? cls.split(/[\t\n\f\r ]+/).join(" ") : cls;
       step += "." + (this.stableNames ? stableClassNames(list) : list);
     }
-    const id = this.attrs[A_ID]?.trim();
+    const id = idAttribute?.trim();
     if (id) step += "#" + (this.stableNames ? stableClassNames(id) : id);
     return capPath(step, this.limits);
   }
@@ -181,7 +189,12 @@ class LinkCollector implements TokenizerCallbacks, ParsedPage {
 
     const tooDeep = this.stack.length >= maxElementDepth;
     if (tooDeep) this.limits.elementsTooDeep++;
-    const entry: Entry = { name, step: this.step(name), path: undefined };
+    const cls = this.attrs[A_CLASS];
+    const id = this.attrs[A_ID];
+    const entry: Entry = { name, cls, id, step: undefined, path: undefined };
+    // A step can only be cut when its parts are that long (trimming and stable names only shorten
+    // it): such a step is made now, so the page's cut values count every element, as when all were.
+    if (name.length + (cls?.length ?? 0) + (id?.length ?? 0) + 2 > maxTagPathChars) entry.step = this.stepFrom(name, cls, id);
     let href = name === "a" || name === "area" ? this.attrs[A_HREF] : name === "frame" || name === "iframe" ? this.attrs[A_SRC] : undefined;
     if (href === TOO_LONG) {
       this.limits.urlsTooLong++;
@@ -192,7 +205,7 @@ class LinkCollector implements TokenizerCallbacks, ParsedPage {
     }
     if (href !== undefined) {
       this.linkCount++;
-      entry.path = capPath(this.topPath() + "/" + entry.step, this.limits);
+      entry.path = capPath(this.topPath() + "/" + this.stepOf(entry), this.limits);
       const text = name === "area" ? this.attrs[A_ALT] : name === "a" ? "" : this.attrs[A_TITLE];
       const link: RawLink = { href, tagPath: entry.path, text: text ?? "", tag: name as LinkTag };
       this.links[link.tag].push(link);
@@ -260,9 +273,13 @@ class LinkCollector implements TokenizerCallbacks, ParsedPage {
     let path = i >= 0 ? stack[i]!.path! : this.rootPath;
     for (i++; i < stack.length; i++) {
       const e = stack[i]!;
-      path = e.path = capPath(path + "/" + e.step, this.limits);
+      path = e.path = capPath(path + "/" + this.stepOf(e), this.limits);
     }
     return path;
+  }
+
+  private stepOf(entry: Entry): string {
+    return (entry.step ??= this.stepFrom(entry.name, entry.cls, entry.id));
   }
 
   /** Pops stack[index] and everything above it. */

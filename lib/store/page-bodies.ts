@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import { bodySha256 } from "../crawler/fetch/body-digest";
 import { GrowingObject, MAX_PARTS, readGrowingObject } from "../storage/growing-object";
 import type { ObjectStorage } from "../storage/object-storage";
 import { storageFor } from "../storage/storage-for";
@@ -76,7 +76,7 @@ export class PageBodyStore {
    * then stores it elsewhere (a row pointing into the web archive) or {@link append}s it.
    */
   claim(body: Buffer): { sha256: string; isNew: boolean } {
-    const sha256 = createHash("sha256").update(body).digest("hex");
+    const sha256 = bodySha256(body); // a fetch that archived the body has hashed it already
     if (this.known.has(sha256)) return { sha256, isNew: false };
     this.known.add(sha256);
     return { sha256, isNew: true };

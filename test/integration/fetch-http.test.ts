@@ -1,9 +1,12 @@
+import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_USER_AGENT, type FetchRequest, HttpFetcher } from "../../lib/crawler/fetch";
+import { notedBodySha256 } from "../../lib/crawler/fetch/body-digest";
+import type { ExchangeRecorder } from "../../lib/crawler/fetch/exchange-recorder";
 import { listenOnFreePort } from "../helpers/ports";
 
 const events: string[] = [];
@@ -85,6 +88,24 @@ describe("HttpFetcher", () => {
     expect(r.headerBytes).toBeGreaterThan(50);
     expect(seenHeaders.at(-1)?.["user-agent"]).toBe(DEFAULT_USER_AGENT);
     expect(seenHeaders.at(-1)?.["accept-encoding"]).toBe("gzip, deflate, br");
+  });
+
+  it("notes a body's SHA-256 from the recorder's payload digest only when the body is that payload", async () => {
+    /** Hashes what it is handed, as a web archive does for its payload digest. */
+    const hashing: ExchangeRecorder = {
+      open() {
+        const hash = createHash("sha256");
+        let digest: string | null = null;
+        return { chunk: (bytes) => void hash.update(bytes), end: () => void (digest = hash.digest("hex")), payloadSha256: () => digest };
+      },
+    };
+    const plain = await get("/page", { recorder: hashing });
+    expect(notedBodySha256(plain.body!)).toBe(createHash("sha256").update("<html>hi</html>").digest("hex"));
+    // A gzip body's payload is its compressed bytes: nothing noted, the page store hashes the body itself.
+    const coded = await get("/gzip", { recorder: hashing });
+    expect(coded.body?.toString()).toBe("a,b\n1,2\n");
+    expect(notedBodySha256(coded.body!)).toBeUndefined();
+    expect(notedBodySha256((await get("/page")).body!)).toBeUndefined();
   });
 
   it("reports an empty mime when Content-Type is absent", async () => {
@@ -183,6 +204,30 @@ describe("HttpFetcher", () => {
     sink.on("error", () => {});
     const r = await get("/file", { maxBodyBytes: 100 * 1024, wantBody: () => "stream", openSink: () => sink });
     expect(r.outcome).toBe("too-large");
+    expect(sink.destroyed).toBe(true);
+  });
+
+  it("waits for a slow sink (backpressure) and gets the whole file into it", async () => {
+    const received: Buffer[] = [];
+    const sink = new Writable({ highWaterMark: 1024, write: (chunk, _enc, cb) => void setImmediate(() => (received.push(chunk), cb())) });
+    const r = await get("/file", { wantBody: () => "stream", openSink: () => sink });
+    expect(r).toMatchObject({ outcome: "ok", streamed: true, bodyBytes: 300 * 1024, wireBytes: 300 * 1024 });
+    expect(Buffer.concat(received).equals(Buffer.alloc(300 * 1024, 120))).toBe(true);
+  });
+
+  it("reports a sink that fails mid-file as a sink error, not a network one, and destroys it", async () => {
+    let writes = 0;
+    const sink = new Writable({ write: (_chunk, _enc, cb) => cb(++writes >= 2 ? new Error("disk full") : null) });
+    const r = await get("/file", { wantBody: () => "stream", openSink: () => sink });
+    expect(r).toMatchObject({ outcome: "error", streamed: true, error: { code: "sink-error", message: "Sink failed: disk full", retryable: false } });
+    expect(sink.destroyed).toBe(true);
+  });
+
+  it("destroys the sink when the caller aborts mid-file", async () => {
+    const sink = new Writable({ write: (_c, _e, cb) => cb() });
+    sink.on("error", () => {});
+    const r = await get("/big-chunked", { wantBody: () => "stream", openSink: () => sink, maxBodyBytes: 100 * 1024 * 1024, signal: AbortSignal.timeout(150) });
+    expect(r.error).toMatchObject({ code: "aborted", retryable: false });
     expect(sink.destroyed).toBe(true);
   });
 

@@ -95,3 +95,18 @@ describe("a policy with ports", () => {
     expect(everything.check("169.254.169.254", "169.254.169.254", 80)?.message).toBe("refused: 169.254.169.254 is a cloud-metadata address");
   });
 });
+
+describe("verdicts remembered per address and port", () => {
+  it("gives the same verdicts when a pair is checked again: an allowed port does not open another", () => {
+    const policy = new NetworkPolicy({ privateNetworks: ["192.168.1.10/32:8080"] });
+    for (let round = 0; round < 3; round++) {
+      expect(policy.check("h", "192.168.1.10", 8080)).toBeNull();
+      expect(policy.check("h", "192.168.1.10", 8081)?.message).toMatch(/private|not allowed|refused/i);
+      expect(policy.check("h", "192.168.1.10")).not.toBeNull(); // no port: only entries open on every port
+      expect(policy.check("h", "169.254.169.254", 80)).not.toBeNull(); // cloud metadata, never
+      expect(policy.check("h", "93.184.216.34", 443)).toBeNull();
+    }
+    // Another policy remembers nothing of this one's.
+    expect(new NetworkPolicy().check("h", "192.168.1.10", 8080)).not.toBeNull();
+  });
+});

@@ -4,7 +4,7 @@
  * the *decoded* size because a 10 KiB gzip bomb can inflate to gigabytes.
  */
 import { type Readable, Transform, Writable } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import { finished, pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
 import { DecodeError, DecompressionBombError, type FetchError, SinkError, TooManyCodingsError, toFetchError } from "./errors";
 
@@ -92,7 +92,7 @@ export async function readBody(source: Readable, o: ReadBodyOptions): Promise<Re
     return { body: null, wireBytes: 0, bodyBytes: 0, truncated: false, tooLarge: false, error: new TooManyCodingsError(message) };
   }
   const decoders = createDecoders(o.contentEncoding) ?? [];
-  if (decoders.length === 0 && o.sink === null) return readPlainBody(source, o);
+  if (decoders.length === 0) return o.sink === null ? readPlainBody(source, o) : readPlainBodyInto(source, o.sink, o);
   const maxRatio = o.maxDecompressionRatio ?? (o.sink ? MAX_FILE_DECOMPRESSION_RATIO : MAX_DECOMPRESSION_RATIO);
   const truncate = o.overflow === "truncate" && o.sink === null;
   // pipeline() re-emits the root error on every stage, so the *first* error event says
@@ -232,6 +232,76 @@ async function readPlainBody(source: Readable, o: ReadBodyOptions): Promise<Read
   } finally {
     o.signal?.removeEventListener("abort", onAbort);
   }
+}
+
+/**
+ * A file sent without content coding, into the caller's sink: {@link readPlainBody}'s loop with
+ * the sink's backpressure, no pipeline. pipeline() ends every run by aborting its own
+ * AbortController, which builds an AbortError with a stack: the largest single cost of a
+ * downloaded file. Same results as the pipeline: the limit (the sink destroyed), a failing sink
+ * (`SinkError`, the body dropped), the source's errors and the caller's abort (the sink destroyed).
+ */
+async function readPlainBodyInto(source: Readable, sink: Writable, o: ReadBodyOptions): Promise<ReadBodyResult> {
+  let wire = 0;
+  let decoded = 0;
+  const result = (extra: Partial<ReadBodyResult>): ReadBodyResult => ({ body: null, wireBytes: wire, bodyBytes: decoded, truncated: false, tooLarge: false, ...extra });
+  let sinkFailure: { error: unknown } | null = null;
+  const onSinkError = (error: unknown): void => {
+    sinkFailure ??= { error };
+    source.destroy();
+  };
+  sink.on("error", onSinkError);
+  source.on("error", noop); // the iterator reports it; keeps a late one from going unhandled
+  const onAbort = (): void => void source.destroy(o.signal?.reason instanceof Error ? o.signal.reason : new Error("aborted"));
+  if (o.signal?.aborted) onAbort();
+  else o.signal?.addEventListener("abort", onAbort, { once: true });
+  // The sink destroyed with the failure, as pipeline() does: its owner discards what it holds.
+  const fail = (error: FetchError | null, extra: Partial<ReadBodyResult> = {}): ReadBodyResult => {
+    if (!sink.destroyed) sink.destroy(error ?? new BodyOverflow());
+    return result(error ? { error, ...extra } : extra);
+  };
+  const sinkError = (failure: { error: unknown }): FetchError => new SinkError(`Sink failed: ${errorMessage(failure.error)}`, { cause: failure.error });
+  try {
+    try {
+      for await (const chunk of source as AsyncIterable<Buffer>) {
+        wire += chunk.length;
+        o.onWireChunk?.(chunk);
+        if (chunk.length > o.maxBodyBytes - decoded) return fail(null, { tooLarge: true });
+        decoded += chunk.length;
+        if (!sink.write(chunk)) await drained(sink);
+        if (sinkFailure) break;
+      }
+    } catch (error) {
+      if (sinkFailure && !o.signal?.aborted) return fail(sinkError(sinkFailure));
+      return fail(toFetchError(error, o.signal));
+    }
+    if (o.signal?.aborted) return fail(toFetchError(o.signal.reason, o.signal));
+    if (sinkFailure) return fail(sinkError(sinkFailure));
+    sink.end();
+    try {
+      await finished(sink);
+    } catch (error) {
+      return fail(sinkError(sinkFailure ?? { error }));
+    }
+    return result({});
+  } finally {
+    o.signal?.removeEventListener("abort", onAbort);
+  }
+}
+
+/** Resolves when `sink` wants more (or has closed); a sink failing meanwhile is left to its error listener. */
+function drained(sink: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      sink.off("drain", done);
+      sink.off("error", done);
+      sink.off("close", done);
+      resolve();
+    };
+    sink.on("drain", done);
+    sink.on("error", done);
+    sink.on("close", done);
+  });
 }
 
 /**

@@ -55,6 +55,11 @@ export interface ExchangeRecording {
    * can hand the payload back resolves with where it lies (null: not kept whole, or the archive failed).
    */
   end(outcome: { truncated: TruncationReason | null }): Promise<ArchivedPayload | null> | void;
+  /**
+   * Once ended: the hex SHA-256 of every byte handed to {@link chunk}, when the recorder computed
+   * it anyway (null or absent otherwise). The fetcher reuses it for a body sent without coding.
+   */
+  payloadSha256?(): string | null;
 }
 
 export interface ExchangeRecorder {
@@ -67,7 +72,7 @@ export interface ExchangeRecorder {
   room?(): Promise<void>;
 }
 
-const SILENT: ExchangeRecording = { chunk() {}, end() {} };
+const SILENT: ExchangeRecording = { chunk() {}, end() {}, payloadSha256: () => null };
 const NOT_ARCHIVED: Promise<ArchivedPayload | null> = Promise.resolve(null);
 
 /**
@@ -99,6 +104,14 @@ export function openRecording(recorder: ExchangeRecorder | undefined, head: () =
       } catch {
         failed = true;
         return NOT_ARCHIVED;
+      }
+    },
+    payloadSha256() {
+      if (failed) return null;
+      try {
+        return recording.payloadSha256?.() ?? null;
+      } catch {
+        return null;
       }
     },
   };

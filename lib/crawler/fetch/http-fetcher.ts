@@ -7,7 +7,8 @@ import { performance } from "node:perf_hooks";
 import { type Agent, request } from "undici";
 import { z } from "zod";
 import { MAX_URL_CHARS } from "../defaults";
-import { drainOrDrop, readBody } from "./body";
+import { contentCodings, drainOrDrop, readBody } from "./body";
+import { noteBodySha256 } from "./body-digest";
 import { effectiveMime } from "./effective-mime";
 import { DeadlineError, type FetchError, SinkError, toFetchError, UrlTooLongError } from "./errors";
 import { openRecording, type TruncationReason } from "./exchange-recorder";
@@ -112,12 +113,13 @@ export class HttpFetcher implements Fetcher {
 
     let response: Awaited<ReturnType<typeof request>>;
     let sentHeaders: Record<string, string> = {};
+    let target: URL;
     const requestedAt = new Date();
     try {
       if (req.url.length > MAX_URL_CHARS) {
         throw new UrlTooLongError(`URL of ${req.url.length} characters, over the ${MAX_URL_CHARS}-character limit: ${req.url.slice(0, 80)}…`);
       }
-      const url = assertFetchableUrl(req.url, this.networkPolicy);
+      const url = (target = assertFetchableUrl(req.url, this.networkPolicy));
       sentHeaders = { ...req.headers, "user-agent": this.userAgent, "accept-encoding": ACCEPT_ENCODING, accept: "*/*" };
       response = await request(url, {
         method: req.method,
@@ -136,13 +138,13 @@ export class HttpFetcher implements Fetcher {
     const recording = openRecording(req.recorder, () => ({
       method: req.method,
       url: req.url,
-      requestHeaders: [["host", new URL(req.url).host], ...Object.entries(sentHeaders)],
+      requestHeaders: [["host", target.host], ...Object.entries(sentHeaders)],
       requestedAt,
       httpVersion: "HTTP/1.1",
       status: response.statusCode,
       statusText: response.statusText ?? "",
       responseHeaders: rawHeaders,
-      remoteAddress: this.addressOf(req.url),
+      remoteAddress: this.addressOf(target),
       facts: req.facts,
     }));
     const body = response.body;
@@ -211,8 +213,14 @@ export class HttpFetcher implements Fetcher {
       signal,
       onWireChunk,
     });
-    const archived = recording.end({ truncated: truncationOf(read, signal) });
+    const truncation = truncationOf(read, signal);
+    const archived = recording.end({ truncated: truncation });
     if (archived) result.archived = archived;
+    // A whole body sent without content coding is the recorded payload: its digest is the body's.
+    if (read.body && truncation === null && contentCodings(head.headers["content-encoding"]).length === 0 && read.body.length === read.wireBytes) {
+      const sha256 = recording.payloadSha256?.();
+      if (sha256) noteBodySha256(read.body, sha256);
+    }
     Object.assign(result, {
       body: read.body,
       bodyBytes: read.bodyBytes,
@@ -228,8 +236,7 @@ export class HttpFetcher implements Fetcher {
     return finish(read.error);
   }
 
-  private addressOf(url: string): string | undefined {
-    const parsed = new URL(url);
+  private addressOf(parsed: URL): string | undefined {
     const host = parsed.hostname.replace(/^\[|\]$/g, "");
     return this.addresses.get(`${host}:${parsed.port || (parsed.protocol === "https:" ? 443 : 80)}`);
   }

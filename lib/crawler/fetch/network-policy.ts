@@ -132,12 +132,21 @@ export interface NetworkPolicyOptions {
   allowAllPrivate?: boolean;
 }
 
+/** Allowed address texts remembered by one policy, at most (then forgotten all at once). */
+const MAX_REMEMBERED_ALLOWED = 4096;
+
 /** The network policy of one crawl: immutable, checked on every connection. */
 export class NetworkPolicy {
   /** Canonical entry texts. */
   readonly privateNetworks: readonly string[];
   readonly allowAllPrivate: boolean;
   private readonly entries: readonly NetworkEntry[];
+  /**
+   * Address (and port) texts already allowed: a crawl of a site named by its IP address checks it
+   * on every request, and parsing the address against the range tables each time cost more than
+   * the rest of the request's own checks.
+   */
+  private readonly allowed = new Set<string>();
 
   /** @throws CidrError for a bad entry */
   constructor(options: NetworkPolicyOptions = {}) {
@@ -161,11 +170,17 @@ export class NetworkPolicy {
    * tells them nothing (and it is decided before any connection, so no timing either).
    */
   check(host: string, address: string, port?: number): PrivateNetworkRefusedError | null {
+    // The verdict depends on the address text and the port only: an allowed pair is not parsed again.
+    const key = port === undefined ? address : `${address} ${port}`;
+    if (this.allowed.has(key)) return null;
     if (isMetadataAddress(address)) return new PrivateNetworkRefusedError(host, address, "cloudMetadata");
     const range = addressRange(address);
-    if (range === "unicast") return null;
-    if (range !== "invalid" && (this.allowAllPrivate || this.covers(address, port))) return null;
-    return new PrivateNetworkRefusedError(host, address, range);
+    if (range === "invalid" || (range !== "unicast" && !this.allowAllPrivate && !this.covers(address, port))) {
+      return new PrivateNetworkRefusedError(host, address, range);
+    }
+    if (this.allowed.size >= MAX_REMEMBERED_ALLOWED) this.allowed.clear();
+    this.allowed.add(key);
+    return null;
   }
 
   /**
