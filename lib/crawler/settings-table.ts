@@ -106,7 +106,7 @@ export const SETTINGS_TABLE = {
   },
   linkRankSamples: {
     kind: "number", default: 32, paperValue: 1, pinnedBySbPaper: true, valueBeforeItExisted: 1, min: 1, max: 1024, integer: true,
-    meaning: "Links drawn in the chosen group, of which the one whose URL and anchor look most like paying pages is crawled; 1 = uniformly random",
+    meaning: "Links drawn in the chosen group, of which the one whose URL looks most like paying pages' is crawled; 1 = uniformly random",
   },
   longTermCreditDiscount: {
     kind: "number", default: 0, paperValue: 0, pinnedBySbPaper: true, valueBeforeItExisted: 0, min: 0, max: 1, maxExclusive: true,
