@@ -69,16 +69,17 @@ function applicationChoice(config: CrawlConfig): string {
   return config.strategy === "sb" || config.strategy === "sb-oracle" ? `its catalog or API used when recognised (${which})` : "not used by this strategy";
 }
 
-/** How an SB crawl picks the link inside the chosen group, how exploration follows the site's reward and spares barren groups, and whether waiting links change group. */
+/** How an SB crawl picks the link inside the chosen group, how exploration follows the site's reward and spares barren groups, whether groups split by URL shape, and whether waiting links change group. */
 function linkChoice(config: CrawlConfig): string {
-  const { linkRankSamples, rewardScaledExploration, barrenDamping, urlOutlookWeight, regroupRediscoveredLinks, longTermCreditDiscount, longTermCreditDepth } = config.params;
+  const { linkRankSamples, rewardScaledExploration, barrenDamping, urlOutlookWeight, splitActionsByUrlShape, regroupRediscoveredLinks, longTermCreditDiscount, longTermCreditDepth } = config.params;
   const choice = linkRankSamples > 1 ? `best of ${formatInteger(linkRankSamples)} links by URL` : "uniformly random link, as in the paper";
   const groups = urlOutlookWeight > 0 ? `groups weighed by their links' URLs (× ${urlOutlookWeight})` : "groups by the bandit alone, as in the paper";
   const scaled = rewardScaledExploration ? "scaled to the site's reward" : "unscaled, as in the paper";
   const barren = barrenDamping ? ", less for groups whose pages bring nothing new" : "";
+  const split = splitActionsByUrlShape ? " · a group split by URL shape when its links pay differently" : "";
   const regroup = regroupRediscoveredLinks ? " · waiting links move to a better group when listed again" : "";
   const credit = longTermCreditDiscount > 0 ? ` · a page's targets also credited to the ${formatInteger(longTermCreditDepth)} groups that led to it (γ ${longTermCreditDiscount})` : "";
-  return `${choice} · ${groups} · exploration ${scaled}${barren}${regroup}${credit}`;
+  return `${choice} · ${groups} · exploration ${scaled}${barren}${split}${regroup}${credit}`;
 }
 
 /** "When a page needs it · 12 pages rendered" (the events say why each kind of page was). */

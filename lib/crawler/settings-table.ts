@@ -85,7 +85,7 @@ export const SETTINGS_TABLE = {
     meaning: "α: weight of the exploration term of the AUER score (2√2 ≈ 2.82843)",
   },
   rewardScaledExploration: {
-    kind: "boolean", default: true, paperValue: false, pinnedBySbPaper: true, valueBeforeItExisted: false,
+    kind: "boolean", default: false, paperValue: false, pinnedBySbPaper: true, valueBeforeItExisted: false,
     meaning: "The exploration bonus is scaled by the mean reward per pull so far, so a sparse site is not explored round-robin",
   },
   barrenDamping: {
@@ -93,11 +93,11 @@ export const SETTINGS_TABLE = {
     meaning: "A group that never gave a target has its bonus scaled by the share of its pulls that brought a new link of a group that has",
   },
   regroupRediscoveredLinks: {
-    kind: "boolean", default: true, paperValue: false, pinnedBySbPaper: true, valueBeforeItExisted: false,
+    kind: "boolean", default: false, paperValue: false, pinnedBySbPaper: true, valueBeforeItExisted: false,
     meaning: "A waiting link that another page lists under a better-paying group moves to that group",
   },
   splitActionsByUrlShape: {
-    kind: "boolean", default: false, paperValue: false, pinnedBySbPaper: true, valueBeforeItExisted: false,
+    kind: "boolean", default: true, paperValue: false, pinnedBySbPaper: true, valueBeforeItExisted: false,
     meaning: "A group whose links lead to URL shapes that pay clearly differently (exact test of two Poisson rates, 0.001 level) is split per shape",
   },
   urlOutlookWeight: {

@@ -169,7 +169,7 @@ describe("cockpit of a finished crawl", () => {
     expect(await page.getByTestId("stat-frontier").textContent()).toContain("420");
     expect(await page.getByTestId("stat-elapsed").textContent()).toContain("5 min 30 s");
     // The settings say how SB picked links: Forage's defaults here.
-    expect(await page.getByTestId("settings-summary").textContent()).toContain("SB-CLASSIFIER (learns which page structures lead to targets) · best of 32 links by URL · groups weighed by their links' URLs (× 3) · exploration scaled to the site's reward, less for groups whose pages bring nothing new · waiting links move to a better group when listed again");
+    expect(await page.getByTestId("settings-summary").textContent()).toContain("SB-CLASSIFIER (learns which page structures lead to targets) · best of 32 links by URL · groups weighed by their links' URLs (× 3) · exploration unscaled, as in the paper, less for groups whose pages bring nothing new · a group split by URL shape when its links pay differently");
     // A finished crawl has no pause/stop controls, only clone and delete.
     expect(await page.getByRole("button", { name: "Pause" }).count()).toBe(0);
     expect(await page.getByRole("link", { name: "Clone settings" }).first().getAttribute("href")).toBe(`/crawls/new?from=${finishedId}`);

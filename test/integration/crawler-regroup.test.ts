@@ -45,7 +45,7 @@ async function pagesUntilSecondDossier(params: Record<string, unknown>) {
 
 describe("a waiting link listed again under a group that pays (regroupRediscoveredLinks)", () => {
   it("is crawled from that group, where the paper's SB leaves it among the 'see also' links", async () => {
-    const on = await pagesUntilSecondDossier({});
+    const on = await pagesUntilSecondDossier({ regroupRediscoveredLinks: true });
     expect(on.pages.slice(0, 3)).toEqual(["/", "/d/1", "/s/1"]);
     expect(on.dossierGroup).toBeTypeOf("number");
     expect(on.secondGroup).toBe(on.dossierGroup);

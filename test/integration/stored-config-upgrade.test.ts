@@ -24,7 +24,7 @@ describe("a crawl stored before a setting existed", () => {
     // What a first-session crawl stored: every param of its day, none of the six added since.
     const stored = parseCrawlConfig({ rootUrl: "https://old.example.org/", seed: 3 });
     const { linkRankSamples, rewardScaledExploration, urlOutlookWeight, barrenDamping, regroupRediscoveredLinks, skipRedundantQueryVariants, ...olderParams } = stored.params;
-    expect([linkRankSamples, rewardScaledExploration, urlOutlookWeight, barrenDamping, regroupRediscoveredLinks, skipRedundantQueryVariants]).toEqual([32, true, 3, true, true, true]); // today's defaults
+    expect([linkRankSamples, rewardScaledExploration, urlOutlookWeight, barrenDamping, regroupRediscoveredLinks, skipRedundantQueryVariants]).toEqual([32, false, 3, true, false, true]); // today's defaults
     const id = await storeCrawl({ ...stored, params: { ...olderParams, banditAlpha: 1.5 } });
     const loaded = await loadCrawlConfig(t.db, id);
     expect(loaded.params).toMatchObject({ linkRankSamples: 1, rewardScaledExploration: false, urlOutlookWeight: 0, barrenDamping: false, regroupRediscoveredLinks: false, skipRedundantQueryVariants: false, banditAlpha: 1.5 });
@@ -32,9 +32,9 @@ describe("a crawl stored before a setting existed", () => {
 
   it("keeps what a crawl stored, and today's defaults for a crawl stored without params", async () => {
     const id = await storeCrawl(parseCrawlConfig({ rootUrl: "https://new.example.org/", params: { urlOutlookWeight: 1.5 } }));
-    expect((await loadCrawlConfig(t.db, id)).params).toMatchObject({ linkRankSamples: 32, rewardScaledExploration: true, urlOutlookWeight: 1.5, barrenDamping: true });
+    expect((await loadCrawlConfig(t.db, id)).params).toMatchObject({ linkRankSamples: 32, rewardScaledExploration: false, urlOutlookWeight: 1.5, barrenDamping: true });
     const bare = await storeCrawl({ rootUrl: "https://bare.example.org/" });
-    expect((await loadCrawlConfig(t.db, bare)).params).toMatchObject({ linkRankSamples: 32, rewardScaledExploration: true, urlOutlookWeight: 3, barrenDamping: true, regroupRediscoveredLinks: true, skipRedundantQueryVariants: true });
+    expect((await loadCrawlConfig(t.db, bare)).params).toMatchObject({ linkRankSamples: 32, rewardScaledExploration: false, urlOutlookWeight: 3, barrenDamping: true, regroupRediscoveredLinks: false, skipRedundantQueryVariants: true });
   });
 });
 

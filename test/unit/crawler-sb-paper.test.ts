@@ -74,8 +74,8 @@ describe("sb-paper", () => {
     // Unpulled action 2 at t = 10: sqrt(2.3025851 / 1e-6) = 1517.4271; × 2.8284271 = 4291.932.
     expect(bandit.score(2, 10)).toBeCloseTo(4291.932, 2);
     expect(bandit.choose(10)).toBe(2);
-    // sb's own bandit (bonus scaled by the mean reward per pull, 3 / 2 here) scores differently.
-    const sb = createBandit(effectiveConfig(parseCrawlConfig({ rootUrl: ROOT, strategy: "sb" })));
+    // sb with rewardScaledExploration (bonus scaled by the mean reward per pull, 3 / 2 here) scores differently.
+    const sb = createBandit(effectiveConfig(parseCrawlConfig({ rootUrl: ROOT, strategy: "sb", params: { rewardScaledExploration: true } })));
     sb.addLink(0, 10);
     sb.recordReward(0, 3);
     sb.recordReward(0, 0);

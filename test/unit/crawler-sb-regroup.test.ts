@@ -23,7 +23,7 @@ function sbStrategy(params: Record<string, unknown> = {}) {
 
 /** A crawl in which the dossier lists have paid (2 targets a pull) and "see also" boxes have not. */
 function afterOnePullEach(params: Record<string, unknown> = {}) {
-  const sb = sbStrategy(params);
+  const sb = sbStrategy({ regroupRediscoveredLinks: true, ...params });
   const dossier = sb.file("/d/1", DOSSIERS);
   const related = sb.file("/p/1", SEE_ALSO);
   const waiting = sb.file("/d/2", SEE_ALSO); // a dossier, first met in a "see also" box

@@ -29,10 +29,10 @@ describe("the settings table", () => {
   it("keeps the defaults crawls have always run with", () => {
     expect(ALGORITHM_DEFAULTS).toMatchObject({
       similarityThreshold: 0.75, groupIndex: "exact", hnswM: 16, hnswEfConstruction: 200, hnswEf: 10, policy: "auer",
-      classifierBatchSize: 10, sgdAlpha: 1e-4, linkRankSamples: 32, rewardScaledExploration: true, barrenDamping: true,
-      regroupRediscoveredLinks: true, urlOutlookWeight: 3, longTermCreditDiscount: 0, longTermCreditDepth: 2, skipDeadUrlShapes: true,
+      classifierBatchSize: 10, sgdAlpha: 1e-4, linkRankSamples: 32, rewardScaledExploration: false, barrenDamping: true,
+      regroupRediscoveredLinks: false, urlOutlookWeight: 3, longTermCreditDiscount: 0, longTermCreditDepth: 2, skipDeadUrlShapes: true,
       skipRedundantQueryVariants: true, rewardPulledTargets: true, labelRedirectedLinks: true, followRedirectsOffSite: true,
-      useSitemaps: true, splitActionsByUrlShape: false, stableTagPathClasses: true, earlyStop: true, earlyStopWindowRequests: 500,
+      useSitemaps: true, splitActionsByUrlShape: true, stableTagPathClasses: true, earlyStop: true, earlyStopWindowRequests: 500,
       earlyStopBeta: 0.9, earlyStopTargetsPerRequest: 0.01, earlyStopPatienceWindows: 10, trapExtraLengthChars: 350, trapRepeatCount: 3,
       maxRedirects: 10, maxTargetBytes: 100 * 2 ** 20, maxHtmlBytes: 10 * 2 ** 20, requestDeadlineMs: 120_000, diskQuotaBytes: 50 * 2 ** 30,
       maxSeenUrls: 5_000_000, tpOffExplorationRequests: 3000, focusedWarmupRequests: 100,
