@@ -26,7 +26,11 @@ interface Arrival {
   agent: string;
   method: string;
   path: string;
-  /** performance.now() when the request arrived and when its answer was handed to the socket. */
+  /**
+   * performance.now() when the request arrived and when the site began to send its answer. Not the
+   * response's 'finish' event: on loopback the client can read the answer (and its crawler count
+   * the delay from there) before the site's event loop gets to 'finish'.
+   */
   arrivedMs: number;
   answeredMs: number;
   status: number;
@@ -39,10 +43,10 @@ async function startRecordingSite(site: SimulatedSite) {
   const server = http.createServer((req, res) => {
     const arrival: Arrival = { agent: req.headers["user-agent"] ?? "", method: req.method ?? "", path: req.url ?? "/", arrivedMs: performance.now(), answeredMs: Number.NaN, status: 0 };
     log.push(arrival);
-    res.on("finish", () => (arrival.answeredMs = performance.now()));
     if (rateLimitNext && req.url !== "/robots.txt") {
       rateLimitNext = false;
       arrival.status = 429;
+      arrival.answeredMs = performance.now();
       res.writeHead(429, { "retry-after": String(RETRY_AFTER_S), "content-type": "text/plain", "content-length": "5" });
       res.end("slow\n");
       return;
@@ -50,6 +54,7 @@ async function startRecordingSite(site: SimulatedSite) {
     const method = req.method === "HEAD" ? "HEAD" : "GET";
     const out = site.respond(method, req.url ?? "/", { host: req.headers.host ?? "" });
     arrival.status = out.status;
+    arrival.answeredMs = performance.now();
     res.writeHead(out.status, out.headers);
     res.end(method === "HEAD" ? undefined : out.body);
   });
