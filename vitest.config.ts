@@ -8,9 +8,8 @@ import path from "node:path";
 //
 // Test files at once: vitest's default is one less than the cores, which is one on a 2-core
 // machine, and most integration files spend their time waiting on child processes, HTTP and
-// database rows, so two files share two cores well. The browser files too: each starts its own
-// app, database and Chromium on free ports (a project with one file at a time would run after
-// every other file, alone). VITEST_MAX_WORKERS / --maxWorkers still override this.
+// database rows, so two files share two cores well. The browser files run one at a time
+// (fileParallelism: false below). VITEST_MAX_WORKERS / --maxWorkers still override this.
 const FILES_AT_ONCE = Math.max(2, os.availableParallelism() - 1);
 
 export default defineConfig({
@@ -37,6 +36,7 @@ export default defineConfig({
           include: ["test/e2e/**/*.test.ts"],
           testTimeout: 120_000,
           hookTimeout: 240_000,
+          fileParallelism: false,
         },
       },
     ],

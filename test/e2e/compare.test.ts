@@ -266,7 +266,7 @@ describe("Compare crawls", () => {
       const page = await newPage(width, height);
       await page.goto(`${app.baseUrl}/compare?ids=${ids.join(",")}`);
       const chart = page.locator('figure[aria-labelledby="compare-targets-chart-title"]');
-      await expect.poll(() => chart.locator(".recharts-line").count()).toBe(8);
+      await expect.poll(() => chart.locator(".recharts-line").count(), { timeout: 15_000 }).toBe(8);
       const samples = await chart.locator(".curves-legend li svg").evaluateAll((svgs) =>
         svgs.map((svg) => ({ color: svg.querySelector("line")?.getAttribute("stroke"), dash: svg.querySelector("line")?.getAttribute("stroke-dasharray") ?? "", marker: svg.querySelector("path")?.getAttribute("d")?.replace(/[\d.,-]+/g, "") ?? "" })),
       );
